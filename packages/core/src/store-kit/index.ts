@@ -1,0 +1,2 @@
+export { prepareBatch, type BatchLookup } from './prepare-batch.js';
+export { unitMatches, unitInWindow, unitIntervals, unitTimeKey, cosineSimilarity, compareHits } from './unit-filter.js';
