@@ -1,0 +1,1 @@
+export { createMappingOperators, type MappingOperators, type CueTagPair } from './mapping-operators.js';
