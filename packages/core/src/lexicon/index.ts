@@ -1,0 +1,1 @@
+export { nounBaseForms, nounHyponyms, nounSynonyms, isNoun } from './wordnet.js';
