@@ -21,8 +21,10 @@ export interface ConversationTurn {
 
 /** One session: consecutive turns said at one time. */
 export interface ConversationSession {
-  /** Session id as the source names it (LoCoMo `session_3`, LongMemEval `haystack_session_ids[i]`). */
+  /** Session id as the source names it (LoCoMo `session_3`, LongMemEval `haystack_session_ids[i]`); unique within the conversation. */
   id: string;
+  /** The source's id when `id` had to be made unique (LongMemEval repeats a few haystack session ids: the repeat becomes `<id>~2`). */
+  sourceId?: string;
   /** When the session took place (ISO date-time), when known. */
   date?: string;
   /** The turns in order. */
@@ -47,13 +49,19 @@ export interface BenchmarkQuestion {
   conversationId: string;
   /** The question text. */
   question: string;
-  /** The expected answer, as a string. */
+  /** The expected answer, as a string; absent for LoCoMo adversarial items that only carry `adversarial_answer`. */
   answer?: string;
+  /** LoCoMo category 5: the tempting *wrong* answer (`adversarial_answer`); the expected behaviour is to say it is not mentioned. */
+  adversarialAnswer?: string;
+  /** True when the right response is to abstain (LongMemEval `_abs` ids, LoCoMo category 5). */
+  abstention?: boolean;
   /** LoCoMo category name (`multi-hop`, `temporal`, `open-domain`, `single-hop`, `adversarial`) or LongMemEval `question_type`. */
   category: string;
   /** Gold evidence turn ids (LoCoMo `D1:3`; LongMemEval `<session id>#<index>` of `has_answer` turns). */
   evidenceTurns: string[];
-  /** Gold evidence session ids (LongMemEval `answer_session_ids`). */
+  /** Gold evidence turn ids said by the user (LongMemEval: `has_answer` turns with role `user`, what the official retrieval scorer uses). */
+  evidenceUserTurns?: string[];
+  /** Gold evidence session ids (LongMemEval `answer_session_ids`; LoCoMo: the sessions of the evidence turns). */
   evidenceSessions: string[];
   /** When the question is asked (ISO), when the source says. */
   questionDate?: string;
