@@ -11,8 +11,8 @@ export const navigatorSpecificationVersion = 'v1' as const;
  * recall's scope; a navigator can neither name another scope nor invent an action.
  */
 export type NavigationAction =
-  /** Fused dense + lexical search over units. */
-  | { type: 'search'; query: string }
+  /** Fused dense + lexical search over units; `expansions` are extra terms weighted lower than the query's words. */
+  | { type: 'search'; query: string; expansions?: string[] }
   /** Query tag events: a cue (by name or id) → its tags → the contents, optionally only some tags. */
   | { type: 'query_tag_events'; cue: string; tags?: string[] }
   /** Query conversation time: contents whose time overlaps a window. */
@@ -69,6 +69,10 @@ export interface NavigationState {
   active: { cues: Array<{ id: string; name: string }>; tags: Array<{ id: string; label: string; cueId: string }>; contentIds: string[] };
   /** H(t): the reconstructed context so far, best first. */
   context: Candidate[];
+  /** What the retrieved content revealed: characteristic terms, cues named in it (and by which content), time anchors. */
+  discovered: { terms: string[]; cues: Array<{ id: string; name: string; from?: string }>; times: string[] };
+  /** What the last turn added: new contents kept, and how many of them entered the top-k. */
+  progress: { newContents: number; newInTopK: number };
   /** Actions already executed (so a navigator does not repeat them). */
   executed: NavigationAction[];
   /** The trace so far. */

@@ -1,0 +1,101 @@
+import type { Turn } from '../../model/units.js';
+import type { Candidate } from '../../ports/navigator.js';
+import { unitInWindow } from '../../store-kit/unit-filter.js';
+import type { RecallFrame } from '../frame/recall-frame.js';
+import type { EvidenceReason } from '../recall-types.js';
+import { scoreTurns, type QueryModel } from '../relevance/query-model.js';
+import type { MemoryView } from '../view/memory-view.js';
+import { addTerms } from '../view/weighted-bm25.js';
+
+/** Weights of the context ranking. */
+export const contextWeights = {
+  /** Activation decay per hop along a chain of cues named in retrieved content. */
+  decay: 0.95,
+  /** How much full activation adds, as a share of the best lexical score. */
+  activation: 1,
+  /** Bonus of a turn inside the frame's time window, as a share of the best lexical score. */
+  frameTime: 0.5,
+  /** Weight of navigator expansion terms in the query. */
+  expansion: 0.3,
+} as const;
+
+interface Entry {
+  turn: Turn;
+  position: number;
+  reasons: EvidenceReason[];
+  step: number;
+  activation: number;
+}
+
+/**
+ * H(t), the reconstructed context: the turns kept so far with how they were reached. Ranking is
+ * lexical relevance (under the query plus the navigator's expansions) plus spreading activation:
+ * contents reached from a cue the query names start fully active, and activation flows, decaying,
+ * along cues that retrieved content names — so a chain of evidence the words alone would not rank
+ * (the separation task) rises with its anchor.
+ */
+export class ReconstructedContext {
+  private readonly entries = new Map<string, Entry>();
+  private readonly expansions = new Set<string>();
+
+  constructor(
+    private readonly view: MemoryView,
+    private readonly model: QueryModel,
+    private readonly frame: RecallFrame,
+  ) {}
+
+  /** Adds navigator expansion terms to the ranking query. */
+  expand(terms: Iterable<string>): void {
+    for (const term of terms) this.expansions.add(term);
+  }
+
+  /** The query model with the expansions. */
+  currentModel(): Pick<QueryModel, 'terms' | 'speaker'> {
+    const terms = new Map(this.model.terms);
+    for (const term of this.expansions) if (!terms.has(term)) addTerms(terms, [term], contextWeights.expansion);
+    return { terms, speaker: this.model.speaker };
+  }
+
+  /** Whether a turn is held. */
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Activation of a held turn (0 when absent). */
+  activationOf(id: string): number {
+    return this.entries.get(id)?.activation ?? 0;
+  }
+
+  /** Adds or reinforces a turn; returns true when it is new. */
+  hold(turn: Turn, reasons: EvidenceReason[], step: number, activation: number): boolean {
+    const existing = this.entries.get(turn.id);
+    if (existing) {
+      existing.reasons.push(...reasons);
+      existing.activation = Math.max(existing.activation, activation);
+      return false;
+    }
+    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation });
+    return true;
+  }
+
+  /** Scores turns (held or not) the way the context ranks them. */
+  score(turns: ReadonlyArray<{ turn: Turn; activation: number }>): number[] {
+    const lexical = scoreTurns(this.view, this.currentModel());
+    const best = Math.max(1e-9, ...lexical.values());
+    return turns.map(({ turn, activation }) => {
+      let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
+      score += contextWeights.activation * best * activation;
+      if (this.frame.time && unitInWindow(turn, this.frame.time.value)) score += contextWeights.frameTime * best;
+      return score;
+    });
+  }
+
+  /** The held turns, best first (ties: conversation order). */
+  ranked(): Candidate[] {
+    const entries = [...this.entries.values()];
+    const scores = this.score(entries);
+    return entries
+      .map((entry, index) => ({ unit: entry.turn, score: scores[index] as number, reasons: entry.reasons, step: entry.step }))
+      .sort((a, b) => b.score - a.score || (this.view.turnPosition.get(a.unit.id) ?? 0) - (this.view.turnPosition.get(b.unit.id) ?? 0));
+  }
+}

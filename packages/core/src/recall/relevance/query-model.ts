@@ -1,0 +1,96 @@
+import { nounHyponyms } from '../../lexicon/wordnet.js';
+import { analyze, isStopWord, words as tokenize } from '../../search/analyzer.js';
+import type { RecallFrame } from '../frame/recall-frame.js';
+import type { MemoryView } from '../view/memory-view.js';
+import { addTerms, type TermWeights } from '../view/weighted-bm25.js';
+
+/** A weighted query with where each term came from. */
+export interface QueryModel {
+  /** Term → weight. */
+  terms: TermWeights;
+  /** Terms added beyond the words asked, and why. */
+  expansions: Array<{ term: string; weight: number; from: string }>;
+  /** The one speaker the query is about, when it names exactly one. */
+  speaker: string | undefined;
+}
+
+/** Tunables of the query model. */
+export const queryModelDefaults = {
+  /** Weight of a WordNet hyponym of a category noun ("activities" → pottery). */
+  hyponymWeight: 0.3,
+  /** Levels below the category noun. */
+  hyponymDepth: 3,
+  /** A category noun with more hyponyms present in memory than this is too vague to expand. */
+  maxHyponyms: 40,
+  /** Boost of turns said by the one speaker a query is about. */
+  speakerBoost: 2,
+} as const;
+
+/**
+ * Turns a query and its frame into weighted terms: the words asked (participants' names removed —
+ * they are a frame condition, not content), plus WordNet hyponyms of its category nouns that occur
+ * in this memory ("instruments" → clarinet, violin), weighted lower.
+ */
+export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryModel {
+  const speakerNames = new Set(frame.participants.map((participant) => participant.text.toLowerCase()));
+  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word));
+  const terms = addTerms(new Map(), analyze(asked.join(' ')));
+  const expansions: QueryModel['expansions'] = [];
+  for (const word of asked) {
+    if (isStopWord(word) || word.length < 3) continue;
+    const hyponyms = nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth });
+    if (hyponyms.size === 0) continue;
+    const present = new Set<string>();
+    for (const lemma of hyponyms.keys()) {
+      for (const term of analyze(lemma)) if (view.turnIndex.has(term) && !terms.has(term)) present.add(term);
+    }
+    if (present.size === 0 || present.size > queryModelDefaults.maxHyponyms) continue;
+    for (const term of present) {
+      terms.set(term, (terms.get(term) ?? 0) + queryModelDefaults.hyponymWeight);
+      expansions.push({ term, weight: queryModelDefaults.hyponymWeight, from: `hyponym of ${word}` });
+    }
+  }
+  const speakers = frame.participants.map((participant) => participant.value).filter((name) => view.speakers.includes(name));
+  const unique = [...new Set(speakers)];
+  return { terms, expansions, speaker: unique.length === 1 ? unique[0] : undefined };
+}
+
+/** Scores every turn sharing a term with the query: contextual BM25 × the speaker boost. Keys are turn positions. */
+export function scoreTurns(view: MemoryView, query: Pick<QueryModel, 'terms' | 'speaker'>): Map<number, number> {
+  const scores = view.turnIndex.scoreAll(query.terms);
+  if (query.speaker !== undefined) {
+    for (const [position, score] of scores) {
+      if (view.turns[position]?.speaker === query.speaker) scores.set(position, score * queryModelDefaults.speakerBoost);
+    }
+  }
+  return scores;
+}
+
+/**
+ * Pseudo-relevance feedback: the terms that characterise the best turns found so far (weighted by
+ * their idf and the turns' scores), as new cues to search with. This is what makes the offline
+ * navigator state-dependent: what it searches next depends on what it has retrieved.
+ */
+export function feedbackTerms(
+  view: MemoryView,
+  ranked: ReadonlyArray<[number, number]>,
+  query: Pick<QueryModel, 'terms'>,
+  options: { documents?: number; terms?: number; weight?: number } = {},
+): Array<{ term: string; weight: number }> {
+  const gathered = new Map<string, number>();
+  for (const [position, score] of ranked.slice(0, options.documents ?? 5)) {
+    for (const [term, frequency] of view.turnIndex.terms(position)) {
+      // A term only one turn contains can re-find that turn, never another: no use as a lead.
+      if (query.terms.has(term) || view.turnIndex.documentCount(term) < 2) continue;
+      gathered.set(term, (gathered.get(term) ?? 0) + frequency * view.turnIndex.idf(term) * score);
+    }
+  }
+  const best = [...gathered].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.terms ?? 10);
+  const top = best[0]?.[1] ?? 1;
+  return best.map(([term, value]) => ({ term, weight: ((options.weight ?? 0.3) * value) / top }));
+}
+
+/** Positions sorted by score descending, then position. */
+export function rankPositions(scores: Map<number, number>): Array<[number, number]> {
+  return [...scores].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}

@@ -1,0 +1,89 @@
+import { bm25Idf, bm25Parameters } from '../../search/bm25.js';
+
+/** A weighted bag of terms: term → weight (a term frequency that may be fractional). */
+export type TermWeights = Map<string, number>;
+
+/** Adds `terms` to `bag`, each with `weight`. */
+export function addTerms(bag: TermWeights, terms: Iterable<string>, weight = 1): TermWeights {
+  for (const term of terms) bag.set(term, (bag.get(term) ?? 0) + weight);
+  return bag;
+}
+
+/**
+ * BM25 over weighted documents (BM25F-like: a turn's own words weigh 1, its neighbours' less) and
+ * weighted queries (expansion terms weigh less than the words asked). Built once per tenant view.
+ */
+export class WeightedBm25 {
+  private readonly documents: Array<{ terms: TermWeights; length: number }>;
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly averageLength: number;
+  /** Postings: term → document indexes, so a query touches only documents sharing a term. */
+  private readonly postings = new Map<string, number[]>();
+
+  constructor(documents: ReadonlyArray<TermWeights>) {
+    this.documents = documents.map((terms) => {
+      let length = 0;
+      for (const weight of terms.values()) length += weight;
+      return { terms, length };
+    });
+    this.documents.forEach((document, index) => {
+      for (const term of document.terms.keys()) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+        let list = this.postings.get(term);
+        if (!list) this.postings.set(term, (list = []));
+        list.push(index);
+      }
+    });
+    const total = this.documents.reduce((sum, document) => sum + document.length, 0);
+    this.averageLength = this.documents.length === 0 ? 0 : total / this.documents.length;
+  }
+
+  /** Number of documents. */
+  get size(): number {
+    return this.documents.length;
+  }
+
+  /** Inverse document frequency of a term. */
+  idf(term: string): number {
+    return bm25Idf(this.documents.length, this.documentFrequency.get(term) ?? 0);
+  }
+
+  /** Number of documents containing the term. */
+  documentCount(term: string): number {
+    return this.documentFrequency.get(term) ?? 0;
+  }
+
+  /** True when some document contains the term. */
+  has(term: string): boolean {
+    return this.documentFrequency.has(term);
+  }
+
+  /** The weighted terms of one document. */
+  terms(index: number): TermWeights {
+    return this.documents[index]?.terms ?? new Map();
+  }
+
+  /** Score of one document for a weighted query. */
+  score(query: TermWeights, index: number): number {
+    const document = this.documents[index];
+    if (!document) return 0;
+    const { k1, b } = bm25Parameters;
+    const norm = this.averageLength === 0 ? 1 : 1 - b + (b * document.length) / this.averageLength;
+    let score = 0;
+    for (const [term, weight] of query) {
+      const frequency = document.terms.get(term);
+      if (!frequency) continue;
+      score += (weight * this.idf(term) * frequency * (k1 + 1)) / (frequency + k1 * norm);
+    }
+    return score;
+  }
+
+  /** Scores of every document sharing a term with the query (others score 0). */
+  scoreAll(query: TermWeights): Map<number, number> {
+    const touched = new Set<number>();
+    for (const term of query.keys()) for (const index of this.postings.get(term) ?? []) touched.add(index);
+    const scores = new Map<number, number>();
+    for (const index of touched) scores.set(index, this.score(query, index));
+    return scores;
+  }
+}
