@@ -1,7 +1,7 @@
 import { stableId } from '../model/ids.js';
 import type { Scope } from '../model/scope.js';
 import type { Turn } from '../model/units.js';
-import type { Conversation, ConversationSession, ConversationTurn } from './conversation.js';
+import type { ConversationSession, ConversationTurn } from './conversation.js';
 
 /** The text a turn is stored and indexed under: speaker, words, and any shared image's caption. */
 export function turnText(turn: ConversationTurn): string {
@@ -18,7 +18,7 @@ export function turnUnitId(scope: Scope, conversationId: string, sessionId: stri
  * The source layer of a session: one `turn` unit per message, anchored to its session (when it was
  * said) and its speakers. Enrichment (mention times, entities) is the distiller's job.
  */
-export function sessionTurnUnits(scope: Scope, conversation: Pick<Conversation, 'id' | 'speakers'>, session: ConversationSession): Turn[] {
+export function sessionTurnUnits(scope: Scope, conversation: { id: string; speakers: ReadonlyArray<string> }, session: ConversationSession): Turn[] {
   const sessionScope: Scope = { ...scope, sessionId: session.id };
   const speakers = new Set<string>(conversation.speakers);
   for (const turn of session.turns) speakers.add(turn.speaker);

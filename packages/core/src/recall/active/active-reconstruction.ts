@@ -5,7 +5,7 @@ import type { RecallFrame } from '../frame/recall-frame.js';
 import type { Evidence, EvidenceReason, RecallOptions, RecallResult, TraceStep } from '../recall-types.js';
 import { buildQueryModel } from '../relevance/query-model.js';
 import type { RecallContext, RecallStrategy } from '../strategy.js';
-import { MemoryView } from '../view/memory-view.js';
+import { MemoryViewCache, type MemoryView } from '../view/memory-view.js';
 import { contextWeights, ReconstructedContext } from './reconstructed-context.js';
 import { discover } from './discovery.js';
 import { createOfflineNavigator } from './offline-navigator.js';
@@ -19,12 +19,6 @@ export interface ActiveOptions {
   turns?: number;
   /** Expansions per turn `K`: actions executed per round at most. @default 4 */
   expansionsPerTurn?: number;
-}
-
-/** A source of per-scope memory views (the engram's cache). */
-export interface MemoryViews {
-  /** The view of a scope. */
-  get(scope: RecallOptions['scope']): Promise<MemoryView>;
 }
 
 function actionKey(action: NavigationAction): string {
@@ -57,7 +51,8 @@ function activationOf(action: NavigationAction, state: NavigationState, held: Re
  * vocabulary and the scope are enforced here, not by the navigator. Evidence is ranked turns, each
  * with the operators that reached it.
  */
-export function createActiveStrategy(context: RecallContext & { views?: MemoryViews }, options: ActiveOptions = {}): RecallStrategy {
+export function createActiveStrategy(context: RecallContext, options: ActiveOptions = {}): RecallStrategy {
+  const views = context.views ?? new MemoryViewCache(context.store);
   const navigator = options.navigator ?? createOfflineNavigator();
   const budget = { turns: options.turns ?? 4, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
   return {
@@ -66,7 +61,7 @@ export function createActiveStrategy(context: RecallContext & { views?: MemoryVi
       const { scope } = recallOptions;
       const k = recallOptions.k ?? 10;
       const signal = recallOptions.signal;
-      const view = context.views ? await context.views.get(scope) : await MemoryView.load(context.store, scope);
+      const view = await views.get(scope);
       const frame = await induceFrame(query, { store: context.store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
       const environment: ToolkitEnvironment = { store: context.store, scope, view, frame, embed: context.embed };
       const trace: TraceStep[] = [{ step: 0, action: 'induce-frame', output: summarizeFrame(frame) }];

@@ -7,7 +7,7 @@ import type { Evidence, EvidenceReason, RecallOptions, RecallResult } from '../r
 import { buildQueryModel, rankPositions } from '../relevance/query-model.js';
 import { reciprocalRankFusion } from '../passive/fuse.js';
 import type { RecallContext, RecallStrategy } from '../strategy.js';
-import { MemoryView } from '../view/memory-view.js';
+import { MemoryViewCache } from '../view/memory-view.js';
 
 /** How many content-relevant candidates the frame is checked against. */
 const candidatePool = 60;
@@ -41,12 +41,13 @@ function frameConditions(unit: Unit, frame: RecallFrame): string[] | undefined {
  * distilled units), then put the frame-compatible ones (C_ctx) first and the content fallback
  * (C_content) after, de-duplicated; (3) evidence keeps its coordinates for rendering.
  */
-export function createRamemStrategy(context: RecallContext & { views?: { get(scope: RecallOptions['scope']): Promise<MemoryView> } }): RecallStrategy {
+export function createRamemStrategy(context: RecallContext): RecallStrategy {
+  const views = context.views ?? new MemoryViewCache(context.store);
   return {
     name: 'ramem',
     async recall(query: string, options: RecallOptions): Promise<RecallResult> {
       const k = options.k ?? 10;
-      const view = context.views ? await context.views.get(options.scope) : await MemoryView.load(context.store, options.scope);
+      const view = await views.get(options.scope);
       const frame = await induceFrame(query, { store: context.store, scope: options.scope, view, ...(options.questionDate ? { questionDate: options.questionDate } : {}) });
       const model = buildQueryModel(frame, view);
       const lexical = rankPositions(view.turnIndex.scoreAll(model.terms)).slice(0, candidatePool).map(([position]) => view.turns[position] as Unit);

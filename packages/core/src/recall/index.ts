@@ -1,0 +1,16 @@
+export type { Evidence, EvidenceReason, RecallOptions, RecallResult, StrategyName, TraceStep } from './recall-types.js';
+export type { RecallContext, RecallStrategy, RecallStrategyFactory } from './strategy.js';
+export { renderEvidence, renderContext } from './render-evidence.js';
+export type { RecallFrame, FrameCondition } from './frame/recall-frame.js';
+export { induceFrame } from './frame/induce-frame.js';
+export { aspectCues, aspectsOf } from './frame/aspect-lexicon.js';
+export { MemoryView, MemoryViewCache, turnWords } from './view/memory-view.js';
+export { createSimilarityStrategy, fusedSearch } from './passive/similarity.js';
+export { createGraphStrategy, type GraphOptions } from './passive/graph.js';
+export { reciprocalRankFusion } from './passive/fuse.js';
+export { createRamemStrategy } from './ramem/ramem-strategy.js';
+export { createActiveStrategy, summarizeFrame, type ActiveOptions } from './active/active-reconstruction.js';
+export { createOfflineNavigator, type OfflineNavigatorOptions } from './active/offline-navigator.js';
+export { buildSeparationTree, seededRandom, type SeparationTree } from './separation/separation-tree.js';
+export { runSeparationTask, type SeparationOutcome } from './separation/run-separation.js';
+export { recallStrategies } from './registry.js';
