@@ -6,7 +6,9 @@ const id = z.string().min(1, 'must not be empty').max(512);
 const vectorSchema = z
   .union([z.instanceof(Float32Array), z.array(z.number().finite())])
   .transform((value) => (value instanceof Float32Array ? value : Float32Array.from(value)))
-  .refine((value) => value.length > 0, 'must not be empty');
+  .refine((value) => value.length > 0, 'must not be empty')
+  // A Float32Array may hold NaN/Infinity, and a finite double may overflow to Infinity as f32.
+  .refine((value) => value.every(Number.isFinite), 'must hold finite 32-bit floats');
 
 const unitBase = {
   /** Stable id (derived from scope + source + content by ingest). */

@@ -1,1 +1,4 @@
 export * from './memory-store.js';
+export * from './navigator.js';
+export * from './distiller.js';
+export * from './embedder.js';

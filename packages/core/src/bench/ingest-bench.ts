@@ -1,0 +1,100 @@
+// Ingest benchmark: every conversation of a file (LoCoMo, LongMemEval, chat logs) is added through
+// `createEngram().add()` — offline distiller, hashed embedder — into @engram/store-memory, each
+// conversation under its own userId. `--json` prints one JSON object; without it, a summary and a
+// few examples of what was built. Usage:
+//   node dist/bench/ingest-bench.js --data ../shared/data/locomo-dev.json [--json] [--limit N] [--examples N]
+import { performance } from 'node:perf_hooks';
+import { createEngram } from '../engram/create-engram.js';
+import { emptyCounts, addCounts } from '../engram/ingest-session.js';
+import { loadConversationFile } from '../ingest/loaders/index.js';
+import { loadLexicon } from '../ingest/offline/lexicon.js';
+import type { Fact, Topic, Episode } from '../model/units.js';
+import type { MemoryStore } from '../ports/memory-store.js';
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+async function openStore(): Promise<MemoryStore> {
+  // Core does not depend on store-memory: reach it by package name, else in the workspace.
+  const candidates = ['@engram/store-memory', new URL('../../../store-memory/dist/index.js', import.meta.url).href];
+  const failures: string[] = [];
+  for (const specifier of candidates) {
+    try {
+      const module = (await import(specifier)) as { createMemoryStore: () => MemoryStore };
+      return module.createMemoryStore();
+    } catch (error) {
+      failures.push(`${specifier}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  throw new Error(`cannot load @engram/store-memory (build it first: pnpm --filter @engram/store-memory build)\n  ${failures.join('\n  ')}`);
+}
+
+async function main(): Promise<void> {
+  const data = argument('data');
+  const json = process.argv.includes('--json');
+  if (data === undefined) throw new Error('usage: ingest-bench --data <conversation file> [--json] [--limit N] [--examples N]');
+  const limit = Number(argument('limit') ?? Number.POSITIVE_INFINITY);
+  const exampleCount = Number(argument('examples') ?? 3);
+
+  const setupStart = performance.now();
+  const { conversations } = await loadConversationFile(data);
+  const store = await openStore();
+  await loadLexicon();
+  const setupMs = performance.now() - setupStart;
+
+  const engram = createEngram({ store });
+  const selected = conversations.slice(0, limit);
+  let counts = emptyCounts();
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  for (const conversation of selected) counts = addCounts(counts, await engram.add(conversation, { userId: conversation.id }));
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+
+  const result = {
+    turns: counts.turns,
+    episodes: counts.episodes,
+    facts: counts.facts,
+    topics: counts.topics,
+    cues: counts.cues,
+    tags: counts.tags,
+    relations: counts.relations,
+    ms: Math.round(ms),
+    turnsPerSec: Math.round((counts.turns / ms) * 1000),
+    timeExpressions: counts.timeExpressions,
+    timeExpressionsResolved: counts.timeExpressionsResolved,
+    cpuMs: Math.round(cpuMs),
+    turnsPerCpuSec: Math.round((counts.turns / cpuMs) * 1000),
+    setupMs: Math.round(setupMs),
+    conversations: selected.length,
+    supersededFacts: counts.supersededFacts,
+    store: store.name,
+  };
+  if (json) {
+    console.log(JSON.stringify(result));
+  } else {
+    console.log(result);
+    const first = selected[0];
+    if (first !== undefined && exampleCount > 0) {
+      const scope = { userId: first.id };
+      const show = async <T>(kind: 'episode' | 'fact' | 'topic', render: (unit: T) => string) => {
+        const units = (await store.listUnits(scope, { kinds: [kind], limit: 10_000 })) as unknown as T[];
+        console.log(`\n${kind}s of ${first.id} (${units.length}):`);
+        const step = Math.max(1, Math.floor(units.length / exampleCount));
+        for (let index = 0; index < units.length && index / step < exampleCount; index += step) console.log(`- ${render(units[index] as T)}`);
+      };
+      await show<Episode>('episode', (episode) => `${episode.title ?? ''} | event ${episode.context.eventTime?.start ?? '-'} | ${episode.text}`);
+      await show<Fact>('fact', (fact) => `${fact.entity} ${fact.aspect}=${fact.value} [${fact.firstSeenSession}→${fact.lastSeenSession}${fact.validTo ? `, until ${fact.validTo}` : ''}]`);
+      await show<Topic>('topic', (topic) => `${topic.label} (${topic.episodeIds.length} episodes): ${topic.text.slice(0, 160)}`);
+    }
+  }
+  await engram.dispose();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,159 @@
+import { stemmer } from 'stemmer';
+import { InvalidInputError } from '../errors/engram-error.js';
+import { embedderSpecificationVersion, type Embedder } from '../ports/embedder.js';
+import { isStopWord, words } from '../search/analyzer.js';
+
+/** Options of {@link createHashedEmbedder}. */
+export interface HashedEmbedderOptions {
+  /** Vector length. @default 256 */
+  dimensions?: number;
+  /** Character n-gram length over each content word (`0` turns them off). @default 3 */
+  charNgram?: number;
+  /** Add word bigrams of consecutive content words. @default true */
+  bigrams?: boolean;
+}
+
+// FNV-1a, 32 bits: cheap, stable across runs and platforms.
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function hashFeature(feature: string, dimensions: number): [number, number] {
+  const hash = fnv1a(feature);
+  // Low bits pick the slot, the top bit the sign (signed hashing keeps collisions unbiased).
+  return [hash % dimensions, hash & 0x80000000 ? -1 : 1];
+}
+
+function addFeature(vector: Float32Array, feature: string, weight: number): void {
+  const [slot, sign] = hashFeature(feature, vector.length);
+  vector[slot] = (vector[slot] ?? 0) + sign * weight;
+}
+
+function normalize(vector: Float32Array<ArrayBuffer>): Float32Array<ArrayBuffer> {
+  let sum = 0;
+  for (let i = 0; i < vector.length; i++) sum += (vector[i] ?? 0) ** 2;
+  if (sum === 0) return vector;
+  const scale = 1 / Math.sqrt(sum);
+  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) * scale;
+  return vector;
+}
+
+/** The features of one word — its stem and its character n-grams — as slots and signed weights. */
+interface WordFeatures {
+  stem: string;
+  slots: Int32Array;
+  weights: Float32Array;
+}
+
+function wordFeatures(word: string, dimensions: number, charNgram: number): WordFeatures {
+  const stem = stemmer(word);
+  const padded = `#${word}#`;
+  const grams = charNgram > 0 ? Math.max(0, padded.length - charNgram + 1) : 0;
+  const slots = new Int32Array(1 + grams);
+  const weights = new Float32Array(1 + grams);
+  const [slot, sign] = hashFeature(`w:${stem}`, dimensions);
+  slots[0] = slot;
+  weights[0] = sign;
+  const weight = 0.5 / Math.sqrt(Math.max(1, grams));
+  for (let i = 0; i < grams; i++) {
+    const [gramSlot, gramSign] = hashFeature(`c:${padded.slice(i, i + charNgram)}`, dimensions);
+    slots[i + 1] = gramSlot;
+    weights[i + 1] = gramSign * weight;
+  }
+  return { stem, slots, weights };
+}
+
+/** Per-word features are memoised: chat vocabulary is small next to the number of messages. */
+class FeatureCache {
+  private readonly words = new Map<string, WordFeatures>();
+
+  constructor(
+    private readonly dimensions: number,
+    private readonly charNgram: number,
+    private readonly limit = 200_000,
+  ) {}
+
+  get(word: string): WordFeatures {
+    let features = this.words.get(word);
+    if (features === undefined) {
+      if (this.words.size >= this.limit) this.words.clear();
+      features = wordFeatures(word, this.dimensions, this.charNgram);
+      this.words.set(word, features);
+    }
+    return features;
+  }
+}
+
+function embedWith(text: string, cache: FeatureCache, dimensions: number, bigrams: boolean): Float32Array<ArrayBuffer> {
+  const vector = new Float32Array(dimensions);
+  const all = words(text);
+  let content = all.filter((word) => !isStopWord(word));
+  if (content.length === 0) content = all;
+  if (content.length === 0) {
+    vector[0] = 1;
+    return vector;
+  }
+  let previous: string | undefined;
+  for (const word of content) {
+    const features = cache.get(word);
+    for (let i = 0; i < features.slots.length; i++) {
+      const slot = features.slots[i] as number;
+      vector[slot] = (vector[slot] ?? 0) + (features.weights[i] as number);
+    }
+    if (bigrams && previous !== undefined) addFeature(vector, `b:${previous} ${features.stem}`, 0.5);
+    previous = features.stem;
+  }
+  return normalize(vector);
+}
+
+const defaultCaches = new Map<string, FeatureCache>();
+
+/**
+ * Embeds one text: stemmed content words (weight 1), bigrams of consecutive content words (0.5)
+ * and character n-grams of each content word (together about half a word), hashed with a sign
+ * into `dimensions` slots and L2-normalised. A text of stop words only falls back to all its
+ * words; an empty text gets a fixed unit vector.
+ */
+export function hashedVector(text: string, options: HashedEmbedderOptions = {}): Float32Array<ArrayBuffer> {
+  const dimensions = options.dimensions ?? 256;
+  const charNgram = options.charNgram ?? 3;
+  const key = `${dimensions}:${charNgram}`;
+  let cache = defaultCaches.get(key);
+  if (cache === undefined) {
+    cache = new FeatureCache(dimensions, charNgram, 20_000);
+    defaultCaches.set(key, cache);
+  }
+  return embedWith(text, cache, dimensions, options.bigrams !== false);
+}
+
+/**
+ * The offline embedder every user gets by default: feature hashing of words, word bigrams and
+ * character n-grams — no model, no download, deterministic. It captures lexical and
+ * morphological similarity ("painting" ~ "paintings" ~ "painter"), not synonyms.
+ */
+export function createHashedEmbedder(options: HashedEmbedderOptions = {}): Embedder {
+  const dimensions = options.dimensions ?? 256;
+  if (!Number.isInteger(dimensions) || dimensions < 8) {
+    throw new InvalidInputError({ message: 'invalid dimensions: must be an integer ≥ 8', path: 'dimensions' });
+  }
+  const charNgram = options.charNgram ?? 3;
+  if (!Number.isInteger(charNgram) || charNgram < 0) {
+    throw new InvalidInputError({ message: 'invalid charNgram: must be an integer ≥ 0', path: 'charNgram' });
+  }
+  const cache = new FeatureCache(dimensions, charNgram);
+  const bigrams = options.bigrams !== false;
+  return {
+    specificationVersion: embedderSpecificationVersion,
+    name: `hashed-${dimensions}`,
+    dimensions,
+    embed: async (texts, embedOptions) => {
+      embedOptions?.signal?.throwIfAborted();
+      return texts.map((text) => embedWith(text, cache, dimensions, bigrams));
+    },
+  };
+}

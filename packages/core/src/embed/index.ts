@@ -1,0 +1,2 @@
+export { createHashedEmbedder, hashedVector, type HashedEmbedderOptions } from './hashed-embedder.js';
+export { embedderFromAiSdk, type AiSdkEmbeddingModel, type AiSdkEmbedderOptions } from './ai-sdk-embedder.js';

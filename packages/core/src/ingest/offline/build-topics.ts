@@ -1,0 +1,117 @@
+import type { CueKind } from '../../model/graph.js';
+import { stableId } from '../../model/ids.js';
+import type { Scope } from '../../model/scope.js';
+import type { Topic, Unit } from '../../model/units.js';
+import { analyze } from '../../search/analyzer.js';
+import type { GraphDraft } from './graph-draft.js';
+
+/** What topic assignment needs to know about an episode. */
+export interface TopicEpisode {
+  /** Episode id. */
+  id: string;
+  /** Its short label. */
+  title: string | undefined;
+  /** Its speakers. */
+  participants: ReadonlyArray<string>;
+  /** Canonical cue names with their kind, count and first position in the episode. */
+  cues: ReadonlyMap<string, { kind: CueKind; count: number; first: number }>;
+}
+
+const TOPIC_KINDS: ReadonlySet<CueKind> = new Set(['thing', 'entity', 'organisation', 'place']);
+const MAX_TITLES = 40;
+
+/** The stable id of the topic a cue name stands for (names with the same stems share it). */
+export function topicIdOf(tenant: Scope, name: string): string | undefined {
+  const key = analyze(name).join(' ');
+  return key.length === 0 ? undefined : stableId('topic', tenant, key);
+}
+
+function candidates(episode: TopicEpisode, recurring: (name: string) => boolean): string[] {
+  return [...episode.cues]
+    .filter(([name, cue]) => TOPIC_KINDS.has(cue.kind) && (cue.count >= 2 || recurring(name)))
+    .sort(([nameA, a], [nameB, b]) =>
+      b.count - a.count
+      || Number(b.kind === 'thing') - Number(a.kind === 'thing')
+      || nameB.split(' ').length - nameA.split(' ').length
+      || a.first - b.first)
+    .slice(0, 3)
+    .map(([name]) => name);
+}
+
+function topicText(label: string, titles: ReadonlyArray<string>): string {
+  return `Topic: ${label}. Episodes: ${titles.join('; ')}`;
+}
+
+function titlesOf(topic: Topic): string[] {
+  const at = topic.text.indexOf('Episodes: ');
+  return at === -1 ? [] : topic.text.slice(at + 'Episodes: '.length).split('; ').filter((title) => title.length > 0);
+}
+
+/**
+ * Groups episodes into topics by their most salient recurring thing: each episode joins the topic
+ * of its first top cue (by count, things before names) that is already a topic — stored or made
+ * earlier in this session — else founds a topic on its top cue. Only recurring cues count (named
+ * twice in the episode, in two episodes of the session, or known from an earlier session). Topic ids come from the cue's stems, so a
+ * later session extends the same topic. Returns the topics to write and each episode's topic.
+ */
+export async function assignTopics(
+  episodes: ReadonlyArray<TopicEpisode>,
+  tenant: Scope,
+  getUnits: (ids: ReadonlyArray<string>) => Promise<Array<Unit | undefined>>,
+  graph: GraphDraft,
+): Promise<{ topics: Topic[]; topicOf: Map<string, string> }> {
+  // A theme is something that recurs: named twice in the episode, in two episodes of the session,
+  // or already in memory from an earlier session. One-off mentions found no topic.
+  const episodesWith = new Map<string, number>();
+  for (const episode of episodes) for (const name of episode.cues.keys()) episodesWith.set(name, (episodesWith.get(name) ?? 0) + 1);
+  const recurring = (name: string) => (episodesWith.get(name) ?? 0) >= 2 || graph.wasStored(name);
+  const ranked = episodes.map((episode) => candidates(episode, recurring).flatMap((name) => {
+    const id = graph.stableId('topic', name, () => topicIdOf(tenant, name) ?? '');
+    return id === '' ? [] : [{ id, name }];
+  }));
+  const ids = [...new Set(ranked.flat().map((candidate) => candidate.id))];
+  const stored = new Map<string, Topic>();
+  if (ids.length > 0) {
+    for (const unit of await getUnits(ids)) if (unit?.kind === 'topic') stored.set(unit.id, unit);
+  }
+  const drafts = new Map<string, { label: string; episodeIds: string[]; titles: string[]; participants: Set<string>; base?: Topic }>();
+  const topicOf = new Map<string, string>();
+  episodes.forEach((episode, index) => {
+    const options = ranked[index] ?? [];
+    const chosen = options.find((option) => drafts.has(option.id) || stored.has(option.id)) ?? options[0];
+    if (chosen === undefined) return;
+    let draft = drafts.get(chosen.id);
+    if (draft === undefined) {
+      const base = stored.get(chosen.id);
+      draft = base === undefined
+        ? { label: chosen.name, episodeIds: [], titles: [], participants: new Set() }
+        : { label: base.label, episodeIds: [...base.episodeIds], titles: titlesOf(base), participants: new Set(base.context.participants), base };
+      drafts.set(chosen.id, draft);
+    }
+    if (!draft.episodeIds.includes(episode.id)) draft.episodeIds.push(episode.id);
+    if (episode.title !== undefined && !draft.titles.includes(episode.title) && draft.titles.length < MAX_TITLES) draft.titles.push(episode.title);
+    for (const participant of episode.participants) draft.participants.add(participant);
+    topicOf.set(episode.id, chosen.id);
+  });
+  const topics: Topic[] = [];
+  for (const [id, draft] of drafts) {
+    graph.relate(graph.cue(draft.label, 'thing'), graph.tag('topic'), id, tenant);
+    topics.push({
+      ...(draft.base ?? {}),
+      id,
+      kind: 'topic',
+      scope: tenant,
+      label: draft.label,
+      episodeIds: draft.episodeIds,
+      text: topicText(draft.label, draft.titles),
+      context: {
+        ...(draft.base?.context ?? {}),
+        mentionTimes: draft.base?.context.mentionTimes ?? [],
+        participants: [...draft.participants],
+        entities: [draft.label],
+      },
+      sources: draft.base?.sources ?? [],
+    });
+  }
+  return { topics, topicOf };
+}
