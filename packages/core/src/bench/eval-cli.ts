@@ -1,0 +1,132 @@
+// Retrieval evaluation on LoCoMo / LongMemEval:
+//   pnpm -s run eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all]
+//        [--json] [--dump <file.jsonl>] [--store memory|lmdb] [--limit N] [--k N]
+// Results go to stdout (one JSON object per strategy with --json, else a table); progress to stderr.
+// Exit codes: 0 done, 1 failure while running, 2 usage error.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EngramError } from '../errors/engram-error.js';
+import { runEval, type EvalProgress } from '../eval/harness.js';
+import { formatDumpLine, formatJsonReports, formatTableReport } from '../eval/report.js';
+import { evalUsage, parseEvalArguments, UsageError, type EvalCliOptions } from '../eval/eval-cli-options.js';
+import { loadConversationFile } from '../ingest/loaders/index.js';
+import type { MemoryStore } from '../ports/memory-store.js';
+import { createEvalIngestion } from '../eval/eval-ingestion.js';
+
+/** A failure with a message meant for the user (no stack needed). */
+class CliError extends Error {}
+
+/**
+ * Imports a workspace store package. Core does not depend on the store packages, so a bare import
+ * only works where the package is installed; inside this monorepo, fall back to its built `dist`
+ * next to core (relative to this file, then to the working directory).
+ */
+async function importStorePackage(name: string, directory: string): Promise<Record<string, unknown>> {
+  const candidates = [
+    name,
+    new URL(`../../../${directory}/dist/index.js`, import.meta.url).href,
+    pathToFileURL(join(process.cwd(), 'packages', directory, 'dist', 'index.js')).href,
+  ];
+  let firstError: unknown;
+  for (const specifier of candidates) {
+    try {
+      return (await import(specifier)) as Record<string, unknown>;
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  const reason = firstError instanceof Error ? firstError.message : String(firstError);
+  throw new CliError(`cannot load ${name} (${reason}); build it first: pnpm --filter ${name} build`);
+}
+
+async function openStore(kind: 'memory' | 'lmdb'): Promise<{ store: MemoryStore; close: () => Promise<void> }> {
+  if (kind === 'memory') {
+    const module = await importStorePackage('@engram/store-memory', 'store-memory');
+    const create = module.createMemoryStore as (() => MemoryStore) | undefined;
+    if (typeof create !== 'function') throw new CliError('@engram/store-memory does not export createMemoryStore()');
+    const store = create();
+    return { store, close: () => store.dispose() };
+  }
+  const module = await importStorePackage('@engram/store-lmdb', 'store-lmdb');
+  const create = module.createLmdbStore as ((options: { path: string }) => MemoryStore | Promise<MemoryStore>) | undefined;
+  if (typeof create !== 'function') throw new CliError('@engram/store-lmdb does not export createLmdbStore()');
+  const directory = await mkdtemp(join(tmpdir(), 'engram-eval-'));
+  const store = await create({ path: directory });
+  return {
+    store,
+    close: async () => {
+      await store.dispose();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+function describeProgress(progress: EvalProgress): string {
+  const position = `${progress.index + 1}/${progress.total} ${progress.conversation}`;
+  if (progress.phase === 'ingest') return `[eval] ${position}: ingested ${progress.turns} turns in ${Math.round(progress.ms)} ms`;
+  return `[eval] ${position}: recalled ${progress.questions} questions × ${progress.strategies} strateg${progress.strategies === 1 ? 'y' : 'ies'}`;
+}
+
+async function closeStream(stream: WriteStream | undefined): Promise<void> {
+  if (stream === undefined) return;
+  await new Promise<void>((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(() => resolve());
+  });
+}
+
+async function main(options: EvalCliOptions): Promise<void> {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const loaded = await loadConversationFile(options.data, { format: options.benchmark });
+  const conversations = options.limit === undefined ? loaded.conversations : loaded.conversations.slice(0, options.limit);
+  const selected = new Set(conversations.map((conversation) => conversation.id));
+  const questions = loaded.questions.filter((question) => selected.has(question.conversationId));
+  log(`[eval] ${options.benchmark}: ${conversations.length} of ${loaded.conversations.length} conversations, ${questions.length} questions from ${options.data}`);
+  const { store, close } = await openStore(options.store);
+  const dump = options.dump === undefined ? undefined : createWriteStream(options.dump, { encoding: 'utf8' });
+  const several = Object.keys(options.strategies).length > 1;
+  try {
+    const ingestion = createEvalIngestion(store);
+    const run = await runEval({
+      benchmark: options.benchmark,
+      conversations,
+      questions,
+      store,
+      ingest: ingestion.ingest,
+      embed: ingestion.embed,
+      strategies: options.strategies,
+      k: options.k,
+      onProgress: (progress) => log(describeProgress(progress)),
+      ...(dump === undefined ? {} : { onOutcome: (outcome) => dump.write(`${formatDumpLine(outcome, several)}\n`) }),
+    });
+    process.stdout.write(`${options.json ? formatJsonReports(run.reports) : formatTableReport(run.reports)}\n`);
+  } finally {
+    await closeStream(dump);
+    await close();
+  }
+}
+
+let options: EvalCliOptions;
+try {
+  options = parseEvalArguments(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  // `--help` is a usage error without a message: the usage is then the answer, so exit cleanly.
+  if (error.message === '') {
+    process.stdout.write(`${evalUsage()}\n`);
+    process.exit(0);
+  }
+  process.stderr.write(`eval: ${error.message}\n${evalUsage()}\n`);
+  process.exit(2);
+}
+try {
+  await main(options);
+} catch (error) {
+  // Input and store errors speak for themselves; anything else is a bug, so show where it happened.
+  const detail = error instanceof Error ? (EngramError.isInstance(error) || error instanceof CliError ? error.message : (error.stack ?? error.message)) : String(error);
+  process.stderr.write(`eval: ${detail}\n`);
+  process.exitCode = 1;
+}
