@@ -1,0 +1,240 @@
+import {
+  intervalBounds,
+  normalizeName,
+  relationKey,
+  scopeMatches,
+  unitMatches,
+  unitTimeKey,
+  type Cue,
+  type Relation,
+  type ScopeFilter,
+  type Tag,
+  type TimeField,
+  type TimeWindow,
+  type Unit,
+  type UnitFilter,
+  type UnitKind,
+  type VectorMatrixOptions,
+} from '@engram/core';
+import { LexicalIndex } from './lexical-index.js';
+import { compareIds, SortedIds } from './sorted-ids.js';
+import { VectorIndex } from './vector-index.js';
+
+/** Owner (`userId`) of every unit, cue and tag id across tenants: what `prepareBatch` checks. */
+export interface Owners {
+  /** Unit id → `userId`. */
+  unit: Map<string, string>;
+  /** Cue id → `userId`. */
+  cue: Map<string, string>;
+  /** Tag id → `userId`. */
+  tag: Map<string, string>;
+}
+
+/** Adds `value` to the set under `key`. */
+function addTo(index: Map<string, Set<string>>, key: string, value: string): void {
+  let set = index.get(key);
+  if (set === undefined) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(value);
+}
+
+/** Removes `value` from the set under `key`, dropping the set when it empties. */
+function removeFrom(index: Map<string, Set<string>>, key: string, value: string): void {
+  const set = index.get(key);
+  set?.delete(value);
+  if (set?.size === 0) index.delete(key);
+}
+
+/** Key of a (cue, tag) pair in the pair index. */
+export const pairKey = (cueId: string, tagId: string): string => `${cueId}\u0000${tagId}`;
+const cueNames = (cue: Cue) => new Set([cue.name, ...cue.aliases].map(normalizeName));
+
+/** Orders relations by cue, tag, then content id. */
+export function compareRelations(a: Relation, b: Relation): number {
+  return compareIds(a.cueId, b.cueId) || compareIds(a.tagId, b.tagId) || compareIds(a.contentId, b.contentId);
+}
+
+/**
+ * Everything one tenant (`userId`) holds, with its indexes: relations by cue, tag, (cue, tag)
+ * and content; cues by normalised name and alias; BM25 postings; vectors; sorted id lists and
+ * timelines built lazily after changes. Records are stored as given (callers copy).
+ */
+export class TenantState {
+  readonly units = new Map<string, Unit>();
+  readonly cues = new Map<string, Cue>();
+  readonly tags = new Map<string, Tag>();
+  readonly relations = new Map<string, Relation>();
+  readonly lexical = new LexicalIndex();
+  readonly vectors: VectorIndex;
+  readonly sortedUnits = new SortedIds(() => this.units.keys());
+  readonly sortedCues = new SortedIds(() => this.cues.keys());
+  readonly sortedTags = new SortedIds(() => this.tags.keys());
+  private readonly byCue = new Map<string, Set<string>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly byPair = new Map<string, Set<string>>();
+  private readonly byContent = new Map<string, Set<string>>();
+  private readonly byName = new Map<string, Set<string>>();
+  private readonly timelines = new Map<TimeField, Array<{ key: number; unit: Unit }>>();
+
+  constructor(
+    readonly userId: string,
+    private readonly owners: Owners,
+    vectorOptions: VectorMatrixOptions,
+  ) {
+    this.vectors = new VectorIndex(vectorOptions);
+  }
+
+  /** True when the tenant holds nothing. */
+  get empty(): boolean {
+    return this.units.size === 0 && this.cues.size === 0 && this.tags.size === 0 && this.relations.size === 0;
+  }
+
+  putUnit(unit: Unit): void {
+    const previous = this.units.get(unit.id);
+    if (previous === undefined) this.sortedUnits.invalidate();
+    this.units.set(unit.id, unit);
+    this.owners.unit.set(unit.id, this.userId);
+    this.lexical.put(unit);
+    this.vectors.put(unit.id, unit.vector);
+    this.timelines.clear();
+  }
+
+  putCue(cue: Cue): void {
+    const previous = this.cues.get(cue.id);
+    if (previous === undefined) this.sortedCues.invalidate();
+    else for (const name of cueNames(previous)) removeFrom(this.byName, name, cue.id);
+    this.cues.set(cue.id, cue);
+    this.owners.cue.set(cue.id, this.userId);
+    for (const name of cueNames(cue)) addTo(this.byName, name, cue.id);
+  }
+
+  putTag(tag: Tag): void {
+    if (!this.tags.has(tag.id)) this.sortedTags.invalidate();
+    this.tags.set(tag.id, tag);
+    this.owners.tag.set(tag.id, this.userId);
+  }
+
+  /** Adds a relation; an identical triple is replaced (its scope is the last one written). */
+  putRelation(relation: Relation): void {
+    const key = relationKey(relation);
+    this.relations.set(key, relation);
+    addTo(this.byCue, relation.cueId, key);
+    addTo(this.byTag, relation.tagId, key);
+    addTo(this.byPair, pairKey(relation.cueId, relation.tagId), key);
+    addTo(this.byContent, relation.contentId, key);
+  }
+
+  /** Deletes a unit with its relations and the cues and tags this leaves without any relation. */
+  deleteUnit(id: string): void {
+    this.dropUnit(id);
+    this.dropRelations([...(this.byContent.get(id) ?? [])]);
+  }
+
+  /** Removes every record matching `scope` (a filter inside this tenant) and what it orphans. */
+  forget(scope: ScopeFilter): void {
+    const units = [...this.units.values()].filter((unit) => scopeMatches(scope, unit.scope)).map((unit) => unit.id);
+    const cues = [...this.cues.values()].filter((cue) => scopeMatches(scope, cue.scope)).map((cue) => cue.id);
+    const tags = [...this.tags.values()].filter((tag) => scopeMatches(scope, tag.scope)).map((tag) => tag.id);
+    const doomed = new Set<string>();
+    for (const [key, relation] of this.relations) if (scopeMatches(scope, relation.scope)) doomed.add(key);
+    for (const id of units) for (const key of this.byContent.get(id) ?? []) doomed.add(key);
+    for (const id of cues) for (const key of this.byCue.get(id) ?? []) doomed.add(key);
+    for (const id of tags) for (const key of this.byTag.get(id) ?? []) doomed.add(key);
+    for (const id of units) this.dropUnit(id);
+    for (const id of cues) this.dropCue(id);
+    for (const id of tags) this.dropTag(id);
+    this.dropRelations([...doomed]);
+  }
+
+  private dropUnit(id: string): void {
+    if (!this.units.delete(id)) return;
+    this.owners.unit.delete(id);
+    this.lexical.remove(id);
+    this.vectors.remove(id);
+    this.sortedUnits.invalidate();
+    this.timelines.clear();
+  }
+
+  private dropCue(id: string): void {
+    const cue = this.cues.get(id);
+    if (cue === undefined) return;
+    this.cues.delete(id);
+    this.owners.cue.delete(id);
+    for (const name of cueNames(cue)) removeFrom(this.byName, name, id);
+    this.sortedCues.invalidate();
+  }
+
+  private dropTag(id: string): void {
+    if (!this.tags.delete(id)) return;
+    this.owners.tag.delete(id);
+    this.sortedTags.invalidate();
+  }
+
+  /** Removes relations by key, then the cues and tags they leave without any relation. */
+  private dropRelations(keys: ReadonlyArray<string>): void {
+    const touchedCues = new Set<string>();
+    const touchedTags = new Set<string>();
+    for (const key of keys) {
+      const relation = this.relations.get(key);
+      if (relation === undefined) continue;
+      this.relations.delete(key);
+      removeFrom(this.byCue, relation.cueId, key);
+      removeFrom(this.byTag, relation.tagId, key);
+      removeFrom(this.byPair, pairKey(relation.cueId, relation.tagId), key);
+      removeFrom(this.byContent, relation.contentId, key);
+      touchedCues.add(relation.cueId);
+      touchedTags.add(relation.tagId);
+    }
+    for (const id of touchedCues) if (!this.byCue.has(id)) this.dropCue(id);
+    for (const id of touchedTags) if (!this.byTag.has(id)) this.dropTag(id);
+  }
+
+  /** Releases the vector memory. */
+  dispose(): void {
+    this.vectors.dispose();
+  }
+
+  /** Ids of cues whose normalised name or alias is one of `names` (normalised here). */
+  cueIdsNamed(names: ReadonlyArray<string>): Set<string> {
+    const ids = new Set<string>();
+    for (const name of names) for (const id of this.byName.get(normalizeName(name)) ?? []) ids.add(id);
+    return ids;
+  }
+
+  /** Relations reached through one of the indexes, in scope, deduplicated and sorted. */
+  relationsBy(index: 'cue' | 'pair' | 'content', keys: Iterable<string>, scope: ScopeFilter): Relation[] {
+    const source = index === 'cue' ? this.byCue : index === 'pair' ? this.byPair : this.byContent;
+    const found = new Set<string>();
+    for (const key of keys) for (const relationKeyFound of source.get(key) ?? []) found.add(relationKeyFound);
+    const out: Relation[] = [];
+    for (const key of found) {
+      const relation = this.relations.get(key);
+      if (relation !== undefined && scopeMatches(scope, relation.scope)) out.push(relation);
+    }
+    return out.sort(compareRelations);
+  }
+
+  /** Units overlapping the window on its coordinate, ordered by that coordinate's start, then id. */
+  timeline(scope: ScopeFilter, window: TimeWindow, kinds: ReadonlyArray<UnitKind> | undefined, limit: number): Unit[] {
+    const field = window.field ?? 'any';
+    let ordered = this.timelines.get(field);
+    if (ordered === undefined) {
+      ordered = [...this.units.values()]
+        .map((unit) => ({ key: unitTimeKey(unit, field), unit }))
+        .filter((entry) => Number.isFinite(entry.key))
+        .sort((a, b) => a.key - b.key || compareIds(a.unit.id, b.unit.id));
+      this.timelines.set(field, ordered);
+    }
+    // A unit's key is its earliest start, so once keys pass the window's end nothing later overlaps.
+    const last = window.end === undefined ? Number.POSITIVE_INFINITY : intervalBounds({ start: window.end, end: window.end })[1];
+    const filter: UnitFilter = { time: window, ...(kinds === undefined ? {} : { kinds }) };
+    const out: Unit[] = [];
+    for (const { key, unit } of ordered) {
+      if (out.length >= limit || key > last) break;
+      if (unitMatches(scope, filter, unit)) out.push(unit);
+    }
+    return out;
+  }
+}
