@@ -7,6 +7,9 @@ import type { MemoryStore } from '../ports/memory-store.js';
 import { createHashedEmbedder } from '../embed/hashed-embedder.js';
 import { createOfflineDistiller, trustedDistillerOutput } from '../ingest/offline/offline-distiller.js';
 import { parseAddInput, type AddInput } from './add-input.js';
+import type { Navigator } from '../ports/navigator.js';
+import type { RecallResult } from '../recall/recall-types.js';
+import { createEngramRecall, type EngramRecallOptions } from './engram-recall.js';
 import { addCounts, emptyCounts, ingestSession, type AddCounts } from './ingest-session.js';
 
 /** Options of {@link createEngram}. */
@@ -19,6 +22,8 @@ export interface EngramOptions {
   distiller?: Distiller;
   /** Clock used to date messages given without a timestamp. @default () => new Date() */
   now?: () => Date;
+  /** The policy of `active` recall. @default the offline navigator */
+  navigator?: Navigator;
 }
 
 /** Options of one {@link Engram.add} call. */
@@ -42,6 +47,11 @@ export interface Engram {
    * before anything is written.
    */
   add(input: AddInput, scope: Scope, options?: AddOptions): Promise<AddCounts>;
+  /**
+   * Recalls evidence for a query from the scope's memory with a strategy (`active` by default):
+   * ranked evidence with coordinates and reasons, plus the trace of what was done.
+   */
+  recall(query: string, options: EngramRecallOptions): Promise<RecallResult>;
   /** Removes every record in the scope (a whole user, an agent, or one session). */
   forget(scope: ScopeFilter): Promise<void>;
   /** Deletes one unit with its relations; returns whether it existed. */
@@ -75,10 +85,16 @@ export function createEngram(options: EngramOptions): Engram {
     return run;
   };
 
+  const recaller = createEngramRecall({ store, embedder, ...(options.navigator ? { navigator: options.navigator } : {}) });
+
   return {
     store,
     embedder,
     distiller,
+    recall: (query, recallOptions) => {
+      if (disposed) return Promise.reject(new StoreError({ store: store.name, code: 'disposed', message: 'the engram has been disposed' }));
+      return recaller.recall(query, recallOptions);
+    },
     add: async (input, scope, addOptions = {}) => {
       const parsedScope = parseInput(scopeSchema, scope, { label: 'scope' });
       const conversation = parseAddInput(input, { now, ...(parsedScope.sessionId === undefined ? {} : { defaultSession: parsedScope.sessionId }) });
@@ -89,17 +105,25 @@ export function createEngram(options: EngramOptions): Engram {
           addOptions.signal?.throwIfAborted();
           const context = { store, embedder, distiller, trustDistiller };
           counts = addCounts(counts, await ingestSession(context, tenant, conversation, session, addOptions.signal));
+          recaller.invalidate(tenant.userId);
         }
         return counts;
       });
     },
     forget: async (scope) => {
       const parsed = parseInput(scopeSchema, scope, { label: 'scope' });
-      return serialise(parsed.userId, () => store.forget(parsed));
+      return serialise(parsed.userId, async () => {
+        await store.forget(parsed);
+        recaller.invalidate(parsed.userId);
+      });
     },
     delete: async (id, scope) => {
       const parsed = parseInput(scopeSchema, scope, { label: 'scope' });
-      return serialise(parsed.userId, () => store.delete(parsed, id));
+      return serialise(parsed.userId, async () => {
+        const deleted = await store.delete(parsed, id);
+        recaller.invalidate(parsed.userId);
+        return deleted;
+      });
     },
     dispose: async () => {
       if (disposed) return;

@@ -1,12 +1,14 @@
 import { baselineStrategies } from '../recall/baselines/index.js';
+import { recallStrategies } from '../recall/registry.js';
 import type { RecallStrategyFactory } from '../recall/strategy.js';
 
 /**
- * Every strategy the eval can score, by name. The baselines are here; `similarity`, `graph`,
- * `ramem` and `active` are added as they land.
+ * Every strategy the eval can score, by name: the raw-turn baselines and the strategies over
+ * distilled memory.
  */
 export const evalStrategies: Record<string, RecallStrategyFactory> = {
   ...baselineStrategies,
+  ...recallStrategies,
 };
 
 /**

@@ -31,7 +31,7 @@ function activationOf(action: NavigationAction, state: NavigationState, held: Re
     case 'query_tag_events': {
       const lead = state.discovered.cues.find((cue) => cue.name === action.cue || cue.id === action.cue);
       if (lead?.from !== undefined) return contextWeights.decay * Math.max(held.activationOf(lead.from), 0.5);
-      return state.frame.entities.some((entity) => entity.value.name === action.cue || entity.value.id === action.cue) ? 1 : 0.5;
+      return state.frame.entities.some((entity) => entity.value.name === action.cue || entity.value.id === action.cue) ? 0.3 : 0.5;
     }
     case 'query_personal_aspect':
       return 0.6;

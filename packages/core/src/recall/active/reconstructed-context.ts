@@ -11,12 +11,14 @@ import { addTerms } from '../view/weighted-bm25.js';
 export const contextWeights = {
   /** Activation decay per hop along a chain of cues named in retrieved content. */
   decay: 0.95,
-  /** How much full activation adds, as a share of the best lexical score. */
+  /** How much full activation multiplies a turn's lexical score by (1 + this). */
   activation: 1,
+  /** What full activation adds on its own, as a share of the best lexical score (breaks ties the words cannot). */
+  activationFloor: 0.15,
   /** Bonus of a turn inside the frame's time window, as a share of the best lexical score. */
   frameTime: 0.5,
   /** Weight of navigator expansion terms in the query. */
-  expansion: 0.3,
+  expansion: 0.15,
 } as const;
 
 interface Entry {
@@ -29,10 +31,11 @@ interface Entry {
 
 /**
  * H(t), the reconstructed context: the turns kept so far with how they were reached. Ranking is
- * lexical relevance (under the query plus the navigator's expansions) plus spreading activation:
- * contents reached from a cue the query names start fully active, and activation flows, decaying,
- * along cues that retrieved content names — so a chain of evidence the words alone would not rank
- * (the separation task) rises with its anchor.
+ * lexical relevance (under the query plus the navigator's expansions) reinforced by spreading
+ * activation: contents reached from a cue the query names start active, and activation flows,
+ * decaying, along cues that retrieved content names. Activation multiplies relevance (a linked but
+ * off-topic turn stays low) and adds a small floor, so where the words cannot tell candidates apart
+ * (the separation task) the chain from the anchor decides.
  */
 export class ReconstructedContext {
   private readonly entries = new Map<string, Entry>();
@@ -84,7 +87,7 @@ export class ReconstructedContext {
     const best = Math.max(1e-9, ...lexical.values());
     return turns.map(({ turn, activation }) => {
       let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
-      score += contextWeights.activation * best * activation;
+      score = score * (1 + contextWeights.activation * activation) + contextWeights.activationFloor * best * activation;
       if (this.frame.time && unitInWindow(turn, this.frame.time.value)) score += contextWeights.frameTime * best;
       return score;
     });

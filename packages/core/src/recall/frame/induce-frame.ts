@@ -7,6 +7,8 @@ import type { MemoryView } from '../view/memory-view.js';
 import { aspectsOf } from './aspect-lexicon.js';
 import type { RecallFrame } from './recall-frame.js';
 
+const firstPersonWords = new Set(['i', 'me', 'my', 'mine', 'myself', 'im', 'ive', 'id']);
+const secondPersonWords = new Set(['you', 'your', 'yours', 'youre']);
 const questionWords = new Set(['what', 'when', 'where', 'who', 'whom', 'whose', 'which', 'why', 'how']);
 const relationPattern = /\b(after|before|since|until|following|prior to)\s+(?:the\s+|her\s+|his\s+|their\s+|my\s+|a\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})/i;
 
@@ -47,6 +49,16 @@ export async function induceFrame(
     }
   }
 
+  // The asker: in a memory of user–assistant chats, "I/my" in a question is the user, "you" the assistant.
+  const roleSpeaker = (role: string) => view.turns.find((turn) => turn.role === role)?.speaker;
+  const user = roleSpeaker('user');
+  const assistant = roleSpeaker('assistant');
+  if (user !== undefined && frame.participants.length === 0 && words.some((word) => firstPersonWords.has(word))) {
+    frame.participants.push({ value: user, text: words.find((word) => firstPersonWords.has(word)) as string });
+  } else if (assistant !== undefined && frame.participants.length === 0 && words.some((word) => secondPersonWords.has(word))) {
+    frame.participants.push({ value: assistant, text: words.find((word) => secondPersonWords.has(word)) as string });
+  }
+
   // Entities: cues of the memory the query names (names or aliases).
   const cues = await context.store.findCues(context.scope, queryNgrams(words));
   for (const cue of cues) {
@@ -60,7 +72,7 @@ export async function induceFrame(
   // Time window: expressions resolved against the question date, else the memory's last date.
   const reference = context.questionDate ?? view.dateRange?.end;
   if (reference !== undefined) {
-    for (const mention of extractTimeMentions(query, reference)) {
+    for (const mention of extractTimeMentions(query, reference, { defaultTense: 'past' })) {
       const range = view.dateRange;
       if (range && !intervalsOverlap(mention.interval, { start: range.start.slice(0, 10), end: range.end.slice(0, 10) })) {
         frame.dropped.push({ text: mention.text, reason: 'outside the memory’s date range' });

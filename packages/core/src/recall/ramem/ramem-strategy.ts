@@ -55,7 +55,7 @@ export function createRamemStrategy(context: RecallContext): RecallStrategy {
       const dense = vector ? await context.store.vectorSearch(options.scope, vector, { k: 20, kinds: ['episode', 'fact'] }) : [];
       const content = reciprocalRankFusion([
         { name: 'lexical', units: lexical },
-        { name: 'dense', units: dense.map((hit) => hit.unit) },
+        { name: 'dense', units: dense.map((hit) => hit.unit), weight: 0.3 },
       ]);
       const hasFrame = frame.participants.length > 0 || frame.time !== undefined || frame.relation?.value.anchorTime !== undefined;
       const contextual: Evidence[] = [];

@@ -24,6 +24,8 @@ export const queryModelDefaults = {
   maxHyponyms: 40,
   /** Boost of turns said by the one speaker a query is about. */
   speakerBoost: 2,
+  /** Boost of turns where the speaker talks about themselves: personal memory is mostly self-report. */
+  selfReportBoost: 1.4,
 } as const;
 
 /**
@@ -55,13 +57,14 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   return { terms, expansions, speaker: unique.length === 1 ? unique[0] : undefined };
 }
 
-/** Scores every turn sharing a term with the query: contextual BM25 × the speaker boost. Keys are turn positions. */
+/** Scores every turn sharing a term with the query: contextual BM25 × speaker and self-report boosts. Keys are turn positions. */
 export function scoreTurns(view: MemoryView, query: Pick<QueryModel, 'terms' | 'speaker'>): Map<number, number> {
   const scores = view.turnIndex.scoreAll(query.terms);
-  if (query.speaker !== undefined) {
-    for (const [position, score] of scores) {
-      if (view.turns[position]?.speaker === query.speaker) scores.set(position, score * queryModelDefaults.speakerBoost);
-    }
+  for (const [position, score] of scores) {
+    let boosted = score;
+    if (query.speaker !== undefined && view.turns[position]?.speaker === query.speaker) boosted *= queryModelDefaults.speakerBoost;
+    if (view.selfReport[position] === 1) boosted *= queryModelDefaults.selfReportBoost;
+    scores.set(position, boosted);
   }
   return scores;
 }

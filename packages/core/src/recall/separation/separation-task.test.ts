@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHashedEmbedder } from '../../embed/index.js';
-import { createReferenceMemoryStore } from '../__fixtures__/reference-memory-store.js';
+import { createReferenceMemoryStore } from '../../testing/reference-memory-store.js';
 import { createGraphStrategy } from '../passive/graph.js';
 import { createSimilarityStrategy } from '../passive/similarity.js';
 import { buildSeparationTree } from './separation-tree.js';

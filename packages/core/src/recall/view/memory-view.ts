@@ -7,6 +7,8 @@ import { addTerms, WeightedBm25, type TermWeights } from './weighted-bm25.js';
 /** How much a turn's neighbours count in its lexical document (the previous turn often holds the question it answers). */
 const neighbourWeights = { previous: 0.5, next: 0.3 } as const;
 
+const firstPerson = /\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|us|our|ours)\b/i;
+
 /** The words of a turn without its `Speaker:` prefix. */
 export function turnWords(turn: Turn): string {
   const prefix = `${turn.speaker}: `;
@@ -36,6 +38,8 @@ export class MemoryView {
   readonly turnIndex: WeightedBm25;
   /** Analyzed own words of every turn, by position. */
   readonly turnTerms: string[][];
+  /** Whether the speaker talks about themselves in a turn (first person), by position. */
+  readonly selfReport: Uint8Array;
 
   private constructor(units: Unit[]) {
     this.units = new Map(units.map((unit) => [unit.id, unit]));
@@ -57,6 +61,7 @@ export class MemoryView {
     const dates = turns.map((turn) => turn.context.session?.start).filter((value): value is string => value !== undefined).sort();
     this.dateRange = dates.length > 0 ? { start: dates[0] as string, end: dates[dates.length - 1] as string } : undefined;
     this.turnTerms = turns.map((turn) => analyze(turnWords(turn)));
+    this.selfReport = Uint8Array.from(turns, (turn) => (firstPerson.test(turnWords(turn)) ? 1 : 0));
     const documents: TermWeights[] = turns.map((turn, index) => {
       const bag = addTerms(new Map(), this.turnTerms[index] as string[]);
       const previous = turns[index - 1];
