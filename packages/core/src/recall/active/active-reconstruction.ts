@@ -63,9 +63,10 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
       const signal = recallOptions.signal;
       const view = await views.get(scope);
       const frame = await induceFrame(query, { store: context.store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
-      const environment: ToolkitEnvironment = { store: context.store, scope, view, frame, embed: context.embed };
+      const baseModel = buildQueryModel(frame, view);
+      const environment: ToolkitEnvironment = { store: context.store, scope, view, frame, embed: context.embed, baseModel };
       const trace: TraceStep[] = [{ step: 0, action: 'induce-frame', output: summarizeFrame(frame) }];
-      const held = new ReconstructedContext(view, buildQueryModel(frame, view), frame);
+      const held = new ReconstructedContext(view, baseModel, frame);
       const state: NavigationState = {
         query,
         frame,

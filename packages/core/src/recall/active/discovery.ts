@@ -1,10 +1,11 @@
 import type { Cue } from '../../model/graph.js';
 import type { NavigationState } from '../../ports/navigator.js';
-import { createMappingOperators } from '../../operators/mapping-operators.js';
 import { isStopWord, words as tokenize } from '../../search/analyzer.js';
 import { feedbackTerms, type QueryModel } from '../relevance/query-model.js';
 import type { MemoryView } from '../view/memory-view.js';
 import type { ToolkitEnvironment } from './toolkit.js';
+
+const graphOperators = new Set(['query_tag_events', 'query_personal_aspect', 'query_topic_events', 'pair_contents']);
 
 /** Word n-grams (1–2 words, no stop words) of a text: the names it may be calling a cue by. */
 function candidateNames(text: string): string[] {
@@ -23,18 +24,36 @@ export async function discover(state: NavigationState, environment: ToolkitEnvir
   const top = state.context.slice(0, 5);
   const ranked = top.map((candidate) => [view.turnPosition.get(candidate.unit.id) ?? -1, candidate.score] as [number, number]).filter(([position]) => position >= 0);
   state.discovered.terms = feedbackTerms(view, ranked, model).map((entry) => entry.term);
-  const operators = createMappingOperators(environment.store, environment.scope);
   const known = new Set(state.discovered.cues.map((cue) => cue.id));
-  for (const candidate of state.context.slice(0, 8)) {
-    const names = candidateNames(candidate.unit.text);
-    if (names.length === 0) continue;
-    const own = new Set((await operators.contentsToPairs([candidate.unit.id])).map((pair) => pair.cueId));
-    const named: Cue[] = await environment.store.findCues(environment.scope, names);
+  // Leads come from the best of the context and from whatever the graph reached this round.
+  const graphReached = state.context.filter((candidate) => candidate.step === state.step && candidate.reasons.some((reason) => graphOperators.has(reason.operator)));
+  const leaders = [...new Set([...state.context.slice(0, 5), ...graphReached.slice(0, 5)])];
+  const namesOf = leaders.map((candidate) => candidateNames(candidate.unit.text));
+  const allNames = [...new Set(namesOf.flat())];
+  if (allNames.length > 0) {
+    // Two store calls for all leaders: the cues they name, and the cues already their own.
+    const [named, own] = await Promise.all([
+      environment.store.findCues(environment.scope, allNames),
+      environment.store.relationsOfContents(environment.scope, leaders.map((candidate) => candidate.unit.id)),
+    ]);
+    const ownPairs = new Set(own.map((relation) => `${relation.contentId}\u0000${relation.cueId}`));
+    const byName = new Map<string, Cue[]>();
     for (const cue of named) {
-      if (own.has(cue.id) || known.has(cue.id)) continue;
-      known.add(cue.id);
-      state.discovered.cues.push({ id: cue.id, name: cue.name, from: candidate.unit.id });
+      for (const name of [cue.name, ...cue.aliases]) {
+        const list = byName.get(name) ?? [];
+        list.push(cue);
+        byName.set(name, list);
+      }
     }
+    leaders.forEach((candidate, index) => {
+      for (const name of namesOf[index] ?? []) {
+        for (const cue of byName.get(name) ?? []) {
+          if (known.has(cue.id) || ownPairs.has(`${candidate.unit.id}\u0000${cue.id}`)) continue;
+          known.add(cue.id);
+          state.discovered.cues.push({ id: cue.id, name: cue.name, from: candidate.unit.id });
+        }
+      }
+    });
   }
   state.discovered.times = [...new Set(top.map((candidate) => candidate.unit.context.eventTime?.start).filter((value): value is string => value !== undefined))];
 }

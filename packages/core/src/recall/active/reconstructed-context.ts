@@ -40,6 +40,8 @@ interface Entry {
 export class ReconstructedContext {
   private readonly entries = new Map<string, Entry>();
   private readonly expansions = new Set<string>();
+  /** Lexical scores under the current model; recomputed only when the expansions change. */
+  private lexical: { version: number; scores: Map<number, number>; best: number } | undefined;
 
   constructor(
     private readonly view: MemoryView,
@@ -81,10 +83,19 @@ export class ReconstructedContext {
     return true;
   }
 
+  private lexicalScores(): { scores: Map<number, number>; best: number } {
+    if (this.lexical?.version !== this.expansions.size) {
+      const scores = scoreTurns(this.view, this.currentModel());
+      let best = 1e-9;
+      for (const value of scores.values()) if (value > best) best = value;
+      this.lexical = { version: this.expansions.size, scores, best };
+    }
+    return this.lexical;
+  }
+
   /** Scores turns (held or not) the way the context ranks them. */
   score(turns: ReadonlyArray<{ turn: Turn; activation: number }>): number[] {
-    const lexical = scoreTurns(this.view, this.currentModel());
-    const best = Math.max(1e-9, ...lexical.values());
+    const { scores: lexical, best } = this.lexicalScores();
     return turns.map(({ turn, activation }) => {
       let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
       score = score * (1 + contextWeights.activation * activation) + contextWeights.activationFloor * best * activation;

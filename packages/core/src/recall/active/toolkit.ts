@@ -17,6 +17,8 @@ export interface ToolkitEnvironment {
   view: MemoryView;
   frame: RecallFrame;
   embed: (texts: string[]) => Promise<Float32Array[]>;
+  /** The query model of the recall's own query (built once). */
+  baseModel: QueryModel;
 }
 
 /** What one action reached. */
@@ -33,7 +35,8 @@ const limits = { search: 30, tagEvents: 40, time: 60, topic: 30 } as const;
 
 /** The query model of a `search` action: the words asked plus the navigator's expansion terms. */
 export function searchModel(environment: ToolkitEnvironment, query: string, expansions: ReadonlyArray<string> = []): QueryModel {
-  const model = buildQueryModel({ ...environment.frame, query }, environment.view);
+  const base = query === environment.frame.query ? environment.baseModel : buildQueryModel({ ...environment.frame, query }, environment.view);
+  const model: QueryModel = { terms: new Map(base.terms), expansions: [...base.expansions], speaker: base.speaker };
   for (const term of expansions) {
     for (const analyzed of analyze(term)) if (!model.terms.has(analyzed)) addTerms(model.terms, [analyzed], 0.3);
   }

@@ -23,10 +23,25 @@ export const queryModelDefaults = {
   /** A category noun with more hyponyms present in memory than this is too vague to expand. */
   maxHyponyms: 40,
   /** Boost of turns said by the one speaker a query is about. */
-  speakerBoost: 2,
+  speakerBoost: 3,
   /** Boost of turns where the speaker talks about themselves: personal memory is mostly self-report. */
   selfReportBoost: 1.4,
 } as const;
+
+// Stemmed hyponym terms per category word: WordNet is immutable, so this cache is data, not state.
+const hyponymTerms = new Map<string, string[]>();
+const hyponymCacheLimit = 20_000;
+
+function stemmedHyponyms(word: string): string[] {
+  let terms = hyponymTerms.get(word);
+  if (terms) return terms;
+  const found = new Set<string>();
+  for (const lemma of nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth }).keys()) for (const term of analyze(lemma)) found.add(term);
+  terms = [...found];
+  if (hyponymTerms.size >= hyponymCacheLimit) hyponymTerms.clear();
+  hyponymTerms.set(word, terms);
+  return terms;
+}
 
 /**
  * Turns a query and its frame into weighted terms: the words asked (participants' names removed —
@@ -40,12 +55,8 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   const expansions: QueryModel['expansions'] = [];
   for (const word of asked) {
     if (isStopWord(word) || word.length < 3) continue;
-    const hyponyms = nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth });
-    if (hyponyms.size === 0) continue;
     const present = new Set<string>();
-    for (const lemma of hyponyms.keys()) {
-      for (const term of analyze(lemma)) if (view.turnIndex.has(term) && !terms.has(term)) present.add(term);
-    }
+    for (const term of stemmedHyponyms(word)) if (view.turnIndex.has(term) && !terms.has(term)) present.add(term);
     if (present.size === 0 || present.size > queryModelDefaults.maxHyponyms) continue;
     for (const term of present) {
       terms.set(term, (terms.get(term) ?? 0) + queryModelDefaults.hyponymWeight);
