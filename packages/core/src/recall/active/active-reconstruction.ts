@@ -117,7 +117,7 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
         const newInTopK = state.context.slice(0, k).filter((candidate) => !before.has(candidate.unit.id)).length;
         state.progress = { newContents, newInTopK };
         trace.push({ step, action: 'route', output: { candidates: candidates.length, kept: keep.size, pruned: candidates.length - keep.size, newContents, newInTopK }, ...(routed.reason ? { reason: routed.reason } : {}) });
-        await discover(state, environment, view, held.currentModel());
+        if (step + 1 < budget.turns && !decision.stop) await discover(state, environment, view, held.currentModel());
         if (decision.stop) {
           trace.push({ step, action: 'stop', reason: decision.stop.reason });
           break;

@@ -81,7 +81,8 @@ export async function runAction(environment: ToolkitEnvironment, action: Navigat
     case 'search': {
       const model = searchModel(environment, action.query, action.expansions);
       const lexical = rankPositions(scoreTurns(view, model)).slice(0, limits.search);
-      const [vector] = await environment.embed([action.query]);
+      // Dense search adds distilled units the words miss; a follow-up search with expansions is lexical only.
+      const [vector] = (action.expansions ?? []).length === 0 ? await environment.embed([action.query]) : [];
       const dense = vector ? await store.vectorSearch(scope, vector, { k: 10, kinds: ['episode', 'fact'] }) : [];
       return {
         ...empty,

@@ -17,7 +17,7 @@ export async function fusedSearch(context: RecallContext, query: string, options
   return {
     fused: reciprocalRankFusion([
       { name: 'lexical', units: lexical.map((hit) => hit.unit) },
-      { name: 'dense', units: dense.map((hit) => hit.unit) },
+      { name: 'dense', units: dense.map((hit) => hit.unit), weight: 0.3 },
     ]),
     lexical: lexical.length,
     dense: dense.length,

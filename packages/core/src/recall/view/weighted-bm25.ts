@@ -17,8 +17,10 @@ export class WeightedBm25 {
   private readonly documents: Array<{ terms: TermWeights; length: number }>;
   private readonly documentFrequency = new Map<string, number>();
   private readonly averageLength: number;
-  /** Postings: term → document indexes, so a query touches only documents sharing a term. */
-  private readonly postings = new Map<string, number[]>();
+  /** Postings: term → (document index, weighted frequency) pairs, so a query touches only its terms' documents. */
+  private readonly postings = new Map<string, { documents: number[]; frequencies: number[] }>();
+  /** Per-document length normalisation `k1 · (1 − b + b · length / average)`. */
+  private readonly norms: Float64Array;
 
   constructor(documents: ReadonlyArray<TermWeights>) {
     this.documents = documents.map((terms) => {
@@ -27,15 +29,18 @@ export class WeightedBm25 {
       return { terms, length };
     });
     this.documents.forEach((document, index) => {
-      for (const term of document.terms.keys()) {
+      for (const [term, frequency] of document.terms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
         let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = []));
-        list.push(index);
+        if (!list) this.postings.set(term, (list = { documents: [], frequencies: [] }));
+        list.documents.push(index);
+        list.frequencies.push(frequency);
       }
     });
     const total = this.documents.reduce((sum, document) => sum + document.length, 0);
     this.averageLength = this.documents.length === 0 ? 0 : total / this.documents.length;
+    const { k1, b } = bm25Parameters;
+    this.norms = Float64Array.from(this.documents, (document) => k1 * (this.averageLength === 0 ? 1 : 1 - b + (b * document.length) / this.averageLength));
   }
 
   /** Number of documents. */
@@ -78,12 +83,21 @@ export class WeightedBm25 {
     return score;
   }
 
-  /** Scores of every document sharing a term with the query (others score 0). */
+  /** Scores of every document sharing a term with the query (others score 0), term at a time. */
   scoreAll(query: TermWeights): Map<number, number> {
-    const touched = new Set<number>();
-    for (const term of query.keys()) for (const index of this.postings.get(term) ?? []) touched.add(index);
+    const { k1 } = bm25Parameters;
     const scores = new Map<number, number>();
-    for (const index of touched) scores.set(index, this.score(query, index));
+    for (const [term, weight] of query) {
+      const list = this.postings.get(term);
+      if (!list) continue;
+      const factor = weight * this.idf(term) * (k1 + 1);
+      const { documents, frequencies } = list;
+      for (let i = 0; i < documents.length; i++) {
+        const index = documents[i] as number;
+        const frequency = frequencies[i] as number;
+        scores.set(index, (scores.get(index) ?? 0) + (factor * frequency) / (frequency + (this.norms[index] as number)));
+      }
+    }
     return scores;
   }
 }
