@@ -1,0 +1,36 @@
+import type { ParsedArguments } from '../cli-arguments.js';
+import { UsageError, exitCodes } from '../cli-errors.js';
+import { resolveSettings } from '../cli-settings.js';
+import { chooseUser, openMemory } from '../memory/open-memory.js';
+import { recallJson, renderRecallText } from '../output/render-recall.js';
+import { colorsFor, writeJson, writeLines, type CliIo } from '../output/terminal.js';
+
+/** Said once per run until an answering model can be configured. */
+export const noModelNote = 'no model configured: showing evidence only';
+
+/** `engram ask "<question>"`: recalls evidence from a reader of the store (it works beside a running writer). */
+export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<number> {
+  const question = args.positionals.join(' ').trim();
+  if (question.length === 0) throw new UsageError('the question is empty');
+  const date = args.strings.date;
+  if (date !== undefined && Number.isNaN(Date.parse(date))) throw new UsageError(`--date: expected an ISO date such as 2024-07-01, got ${JSON.stringify(date)}`);
+  const settings = resolveSettings({ store: args.strings.store, user: args.strings.user, strategy: args.strings.strategy, k: args.strings.k }, io.env, io.cwd);
+
+  const memory = await openMemory({ path: settings.store, readOnly: true, warn: (message) => io.stderr.write(`engram: warning: ${message}\n`) });
+  try {
+    const user = await chooseUser(settings.store, settings.user);
+    const result = await memory.engram.recall(question, {
+      scope: { userId: user },
+      strategy: settings.strategy,
+      k: settings.k,
+      ...(date === undefined ? {} : { questionDate: date }),
+    });
+    io.stderr.write(`${colorsFor(io.stderr, io.env).yellow(noModelNote)}\n`);
+    const view = { user, k: settings.k, trace: args.flags.trace === true };
+    if (args.flags.json) writeJson(io.stdout, recallJson(result, view));
+    else writeLines(io.stdout, renderRecallText(result, { ...view, colors: colorsFor(io.stdout, io.env) }));
+  } finally {
+    await memory.close();
+  }
+  return exitCodes.ok;
+}
