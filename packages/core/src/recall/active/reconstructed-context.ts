@@ -17,6 +17,11 @@ export const contextWeights = {
   activationFloor: 0.15,
   /** Bonus of a turn inside the frame's time window, as a share of the best lexical score. */
   frameTime: 0.5,
+  /**
+   * Bonus of a turn that the current fact of an asked-about single-valued aspect comes from
+   * ("Where does Maya live now?" → Maya · home = Boston), as a share of the best lexical score.
+   */
+  currentFact: 0.8,
   /** Weight of navigator expansion terms in the query. */
   expansion: 0.15,
 } as const;
@@ -94,12 +99,14 @@ export class ReconstructedContext {
   }
 
   /** Scores turns (held or not) the way the context ranks them. */
-  score(turns: ReadonlyArray<{ turn: Turn; activation: number }>): number[] {
+  score(turns: ReadonlyArray<{ turn: Turn; activation: number; reasons?: ReadonlyArray<EvidenceReason> }>): number[] {
     const { scores: lexical, best } = this.lexicalScores();
-    return turns.map(({ turn, activation }) => {
+    return turns.map(({ turn, activation, reasons }) => {
       let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
       score = score * (1 + contextWeights.activation * activation) + contextWeights.activationFloor * best * activation;
       if (this.frame.time && unitInWindow(turn, this.frame.time.value)) score += contextWeights.frameTime * best;
+      // The current value of a single-valued aspect asked about is direct evidence even when it shares no word with the question.
+      if (reasons?.some((reason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(current)'))) score += contextWeights.currentFact * best;
       return score;
     });
   }

@@ -9,6 +9,7 @@ import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms } from '../view/weighted-bm25.js';
 import { analyze } from '../../search/analyzer.js';
+import { singleValuedAspects } from '../../ingest/offline/fact-patterns.js';
 
 /** What the toolkit runs against: one scope, never another. */
 export interface ToolkitEnvironment {
@@ -119,7 +120,8 @@ export async function runAction(environment: ToolkitEnvironment, action: Navigat
       const tags = (await tagsOf(environment, cues.map((cue) => cue.id))).filter((tag) => normalizeName(tag.label) === normalizeName(action.aspect));
       const contentIds = await operators.pairsToContents(tags.map((tag) => ({ cueId: tag.cueId, tagId: tag.id })));
       const facts = (await units(environment, contentIds)).filter((unit) => unit.kind === 'fact');
-      return { contents: facts.map((unit) => ({ unit, detail: `${action.entity} · ${action.aspect}` })), cues, tags };
+      const state = (unit: Unit) => (unit.kind === 'fact' && unit.validTo ? ' (superseded)' : singleValuedAspects.has(action.aspect) ? ' (current)' : '');
+      return { contents: facts.map((unit) => ({ unit, detail: `${action.entity} · ${action.aspect}${state(unit)}` })), cues, tags };
     }
     case 'query_topic_events': {
       const episodeIds = await operators.topicsToEpisodes([action.topicId]);
