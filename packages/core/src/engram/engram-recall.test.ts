@@ -26,6 +26,13 @@ describe('engram.recall', () => {
     expect(actions).toContain('route');
   });
 
+  it('answers a question about a changed fact with the current value first', async () => {
+    const engram = await sampleEngram();
+    const result = await engram.recall('Where does Maya live now?', { scope: { userId: 'maya' }, k: 3 });
+    expect(result.evidence[0]?.sources.map((source) => source.turnId)).toContain('s4:1');
+    expect(result.evidence[0]?.reasons.some((reason) => reason.operator === 'query_personal_aspect')).toBe(true);
+  });
+
   it('grounds "last weekend" in the question against the memory, not today', async () => {
     const engram = await sampleEngram();
     const result = await engram.recall('Where did Maya and Pepper go hiking?', { scope: { userId: 'maya' }, strategy: 'ramem', k: 3 });
