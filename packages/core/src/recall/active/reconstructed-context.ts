@@ -21,7 +21,7 @@ export const contextWeights = {
    * Bonus of a turn that the current fact of an asked-about single-valued aspect comes from
    * ("Where does Maya live now?" → Maya · home = Boston), as a share of the best lexical score.
    */
-  currentFact: 0.8,
+  currentFact: 1.5,
   /** Weight of navigator expansion terms in the query. */
   expansion: 0.15,
 } as const;
