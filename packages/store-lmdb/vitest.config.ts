@@ -1,5 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const core = (path: string) => fileURLToPath(new URL(`../core/src/${path}`, import.meta.url));
+
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts'], testTimeout: 120_000 },
+  resolve: {
+    alias: [
+      { find: '@engram/core/testing', replacement: core('testing/index.ts') },
+      { find: '@engram/core', replacement: core('index.ts') },
+    ],
+  },
+  test: { include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
 });

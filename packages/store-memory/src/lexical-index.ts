@@ -1,53 +1,84 @@
-import { analyze, bm25Score, termCounts, unitKinds, type Bm25Statistics, type Unit, type UnitKind } from '@engram/core';
+import { analyze, bm25Score, isStopWord, termCounts, unitKinds, words, type Bm25Statistics, type Unit, type UnitKind } from '@engram/core';
+
+/** Stem of each word `words()` produced (`null`: a word to leave to `analyze`); bounded. */
+const stems = new Map<string, string | null>();
+const stemLimit = 100_000;
+
+/**
+ * `analyze(text)` with stems memoised per word: stemming is most of its cost and chat vocabulary
+ * is small. `analyze` is `words`, stop words dropped, each stemmed — so a word that `words` gives
+ * back unchanged analyses to its own stem alone; any other word sends the text to `analyze`.
+ */
+function analyzeText(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    if (word.length === 0 || isStopWord(word)) continue;
+    let stem = stems.get(word);
+    if (stem === undefined) {
+      const again = words(word);
+      const terms = analyze(word);
+      stem = again.length === 1 && again[0] === word && terms.length === 1 ? (terms[0] as string) : null;
+      if (stems.size >= stemLimit) stems.clear();
+      stems.set(word, stem);
+    }
+    if (stem === null) return analyze(text);
+    out.push(stem);
+  }
+  return out;
+}
 
 interface Document {
   kind: UnitKind;
   counts: Map<string, number>;
   length: number;
+  /** Position in `LexicalIndex.slots`. */
+  slot: number;
+}
+
+/** The documents of one kind holding a term: their slots (removed ones linger until compaction). */
+interface Posting {
+  slots: number[];
+  /** Slots still holding a document: the term's document frequency. */
+  live: number;
 }
 
 /** Postings and BM25 statistics of one unit kind of one tenant. */
 class KindPostings implements Bm25Statistics {
   documents = 0;
   totalLength = 0;
-  /** term → unit id → term frequency. */
-  readonly postings = new Map<string, Map<string, number>>();
+  /** term → the documents holding it. */
+  readonly postings = new Map<string, Posting>();
 
   documentFrequency(term: string): number {
-    return this.postings.get(term)?.size ?? 0;
+    return this.postings.get(term)?.live ?? 0;
   }
 }
 
 /**
  * The lexical index of one tenant: postings per (kind, term), so a query touches only the units
  * holding one of its terms, and statistics per kind, so scores follow core's `bm25Score` with
- * statistics per tenant and unit kind.
+ * statistics per tenant and unit kind. Postings hold integer slots rather than ids (cheaper to
+ * build); a removed document empties its slot, which is never reused, and slots are renumbered
+ * once most of them are empty.
  */
 export class LexicalIndex {
   private readonly kinds = new Map<UnitKind, KindPostings>();
   private readonly documents = new Map<string, Document>();
+  /** Slot → unit id, `undefined` once removed. */
+  private slots: Array<string | undefined> = [];
+  private emptySlots = 0;
 
   /** Indexes (or re-indexes) a unit's text. */
   put(unit: Unit): void {
     this.remove(unit.id);
-    const terms = analyze(unit.text);
-    const document: Document = { kind: unit.kind, counts: termCounts(terms), length: terms.length };
-    let postings = this.kinds.get(unit.kind);
-    if (postings === undefined) {
-      postings = new KindPostings();
-      this.kinds.set(unit.kind, postings);
-    }
+    const terms = analyzeText(unit.text);
+    const document: Document = { kind: unit.kind, counts: termCounts(terms), length: terms.length, slot: this.slots.length };
+    this.slots.push(unit.id);
+    this.documents.set(unit.id, document);
+    const postings = this.postingsOf(unit.kind);
     postings.documents += 1;
     postings.totalLength += document.length;
-    for (const [term, count] of document.counts) {
-      let units = postings.postings.get(term);
-      if (units === undefined) {
-        units = new Map();
-        postings.postings.set(term, units);
-      }
-      units.set(unit.id, count);
-    }
-    this.documents.set(unit.id, document);
+    for (const term of document.counts.keys()) add(postings, term, document.slot);
   }
 
   /** Drops a unit from the index. */
@@ -55,16 +86,22 @@ export class LexicalIndex {
     const document = this.documents.get(id);
     if (document === undefined) return;
     this.documents.delete(id);
+    this.slots[document.slot] = undefined;
+    this.emptySlots += 1;
     const postings = this.kinds.get(document.kind);
-    if (postings === undefined) return;
-    postings.documents -= 1;
-    postings.totalLength -= document.length;
-    for (const term of document.counts.keys()) {
-      const units = postings.postings.get(term);
-      units?.delete(id);
-      if (units?.size === 0) postings.postings.delete(term);
+    if (postings !== undefined) {
+      postings.documents -= 1;
+      postings.totalLength -= document.length;
+      for (const term of document.counts.keys()) {
+        const posting = postings.postings.get(term);
+        if (posting === undefined) continue;
+        posting.live -= 1;
+        if (posting.live === 0) postings.postings.delete(term);
+        else if (posting.slots.length > 2 * posting.live + 8) posting.slots = posting.slots.filter((slot) => this.slots[slot] !== undefined);
+      }
+      if (postings.documents === 0) this.kinds.delete(document.kind);
     }
-    if (postings.documents === 0) this.kinds.delete(document.kind);
+    if (this.emptySlots > 1024 && this.emptySlots > this.documents.size) this.renumber();
   }
 
   /**
@@ -72,14 +109,19 @@ export class LexicalIndex {
    * through; unordered.
    */
   search(query: string, kinds: ReadonlyArray<UnitKind> | undefined, accept: (id: string) => boolean): Array<{ id: string; score: number }> {
-    const terms = [...new Set(analyze(query))];
+    const terms = [...new Set(analyzeText(query))];
     const hits: Array<{ id: string; score: number }> = [];
     if (terms.length === 0) return hits;
     for (const kind of kinds !== undefined && kinds.length > 0 ? new Set(kinds) : unitKinds) {
       const postings = this.kinds.get(kind);
       if (postings === undefined) continue;
       const candidates = new Set<string>();
-      for (const term of terms) for (const id of postings.postings.get(term)?.keys() ?? []) candidates.add(id);
+      for (const term of terms) {
+        for (const slot of postings.postings.get(term)?.slots ?? []) {
+          const id = this.slots[slot];
+          if (id !== undefined) candidates.add(id);
+        }
+      }
       for (const id of candidates) {
         const document = this.documents.get(id);
         if (document === undefined || !accept(id)) continue;
@@ -87,5 +129,36 @@ export class LexicalIndex {
       }
     }
     return hits;
+  }
+
+  private postingsOf(kind: UnitKind): KindPostings {
+    let postings = this.kinds.get(kind);
+    if (postings === undefined) {
+      postings = new KindPostings();
+      this.kinds.set(kind, postings);
+    }
+    return postings;
+  }
+
+  /** Gives the documents consecutive slots again and rebuilds the postings. */
+  private renumber(): void {
+    this.slots = [];
+    this.emptySlots = 0;
+    for (const postings of this.kinds.values()) postings.postings.clear();
+    for (const [id, document] of this.documents) {
+      document.slot = this.slots.length;
+      this.slots.push(id);
+      const postings = this.postingsOf(document.kind);
+      for (const term of document.counts.keys()) add(postings, term, document.slot);
+    }
+  }
+}
+
+function add(postings: KindPostings, term: string, slot: number): void {
+  const posting = postings.postings.get(term);
+  if (posting === undefined) postings.postings.set(term, { slots: [slot], live: 1 });
+  else {
+    posting.slots.push(slot);
+    posting.live += 1;
   }
 }

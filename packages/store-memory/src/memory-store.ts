@@ -108,10 +108,13 @@ class InMemoryStore implements MemoryStoreWithInstance {
     this.assertOpen();
     // Everything is validated before anything changes, and nothing below can throw: atomic.
     const batch = prepareBatch(input, { ownerOf: (kind, id) => this.owners[kind].get(id) });
-    for (const unit of batch.units) this.tenantFor(unit.scope.userId).putUnit(copy(unit));
-    for (const cue of batch.cues) this.tenantFor(cue.scope.userId).putCue(copy(cue));
-    for (const tag of batch.tags) this.tenantFor(tag.scope.userId).putTag(copy(tag));
-    for (const relation of batch.relations) this.tenantFor(relation.scope.userId).putRelation(copy(relation));
+    // `prepareBatch` returns fresh records; only a vector given as a Float32Array is still the caller's.
+    for (const unit of batch.units) {
+      this.tenantFor(unit.scope.userId).putUnit(unit.vector === undefined ? unit : { ...unit, vector: unit.vector.slice() });
+    }
+    for (const cue of batch.cues) this.tenantFor(cue.scope.userId).putCue(cue);
+    for (const tag of batch.tags) this.tenantFor(tag.scope.userId).putTag(tag);
+    for (const relation of batch.relations) this.tenantFor(relation.scope.userId).putRelation(relation);
   }
 
   async getUnits(scope: ScopeFilter, ids: ReadonlyArray<string>): Promise<Array<Unit | undefined>> {
@@ -200,7 +203,8 @@ class InMemoryStore implements MemoryStoreWithInstance {
     const tenant = this.enter(scope);
     checkCount(options.limit, 'options.limit');
     if (tenant === undefined) return [];
-    return page(tenant.sortedUnits, options, (id) => {
+    const only = options.kinds?.length === 1 ? options.kinds[0] : undefined;
+    return page(only === undefined ? tenant.sortedUnits : tenant.sortedOfKind(only), options, (id) => {
       const unit = tenant.units.get(id);
       return unit !== undefined && unitMatches(scope, options, unit) ? unit : undefined;
     });

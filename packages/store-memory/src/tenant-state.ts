@@ -30,21 +30,23 @@ export interface Owners {
   tag: Map<string, string>;
 }
 
-/** Adds `value` to the set under `key`. */
-function addTo(index: Map<string, Set<string>>, key: string, value: string): void {
-  let set = index.get(key);
-  if (set === undefined) {
-    set = new Set();
-    index.set(key, set);
-  }
-  set.add(value);
+/** Adds `value` to the list under `key` (callers add a value once). */
+function addTo(index: Map<string, string[]>, key: string, value: string): void {
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [value]);
+  else list.push(value);
 }
 
-/** Removes `value` from the set under `key`, dropping the set when it empties. */
-function removeFrom(index: Map<string, Set<string>>, key: string, value: string): void {
-  const set = index.get(key);
-  set?.delete(value);
-  if (set?.size === 0) index.delete(key);
+/** Removes `value` from the list under `key`, dropping the list when it empties. */
+function removeFrom(index: Map<string, string[]>, key: string, value: string): void {
+  const list = index.get(key);
+  if (list === undefined) return;
+  const at = list.indexOf(value);
+  if (at === -1) return;
+  // Order within a list does not matter: every reader sorts.
+  list[at] = list[list.length - 1] as string;
+  list.pop();
+  if (list.length === 0) index.delete(key);
 }
 
 /** Key of a (cue, tag) pair in the pair index. */
@@ -71,11 +73,14 @@ export class TenantState {
   readonly sortedUnits = new SortedIds(() => this.units.keys());
   readonly sortedCues = new SortedIds(() => this.cues.keys());
   readonly sortedTags = new SortedIds(() => this.tags.keys());
-  private readonly byCue = new Map<string, Set<string>>();
-  private readonly byTag = new Map<string, Set<string>>();
-  private readonly byPair = new Map<string, Set<string>>();
-  private readonly byContent = new Map<string, Set<string>>();
-  private readonly byName = new Map<string, Set<string>>();
+  /** Unit ids of each kind, so a list of one kind (the facts ingest reads every session) skips the rest. */
+  private readonly kindIds = new Map<UnitKind, { ids: Set<string>; sorted: SortedIds }>();
+  // Relation keys by cue, tag, (cue, tag) and content; cue ids by normalised name or alias.
+  private readonly byCue = new Map<string, string[]>();
+  private readonly byTag = new Map<string, string[]>();
+  private readonly byPair = new Map<string, string[]>();
+  private readonly byContent = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
   private readonly timelines = new Map<TimeField, Array<{ key: number; unit: Unit }>>();
 
   constructor(
@@ -91,9 +96,30 @@ export class TenantState {
     return this.units.size === 0 && this.cues.size === 0 && this.tags.size === 0 && this.relations.size === 0;
   }
 
+  /** The sorted ids of the units of one kind. */
+  sortedOfKind(kind: UnitKind): SortedIds {
+    return this.ofKind(kind).sorted;
+  }
+
+  private ofKind(kind: UnitKind): { ids: Set<string>; sorted: SortedIds } {
+    let entry = this.kindIds.get(kind);
+    if (entry === undefined) {
+      const ids = new Set<string>();
+      entry = { ids, sorted: new SortedIds(() => ids) };
+      this.kindIds.set(kind, entry);
+    }
+    return entry;
+  }
+
   putUnit(unit: Unit): void {
     const previous = this.units.get(unit.id);
     if (previous === undefined) this.sortedUnits.invalidate();
+    if (previous?.kind !== unit.kind) {
+      if (previous !== undefined) this.dropKind(previous);
+      const entry = this.ofKind(unit.kind);
+      entry.ids.add(unit.id);
+      entry.sorted.invalidate();
+    }
     this.units.set(unit.id, unit);
     this.owners.unit.set(unit.id, this.userId);
     this.lexical.put(unit);
@@ -119,7 +145,9 @@ export class TenantState {
   /** Adds a relation; an identical triple is replaced (its scope is the last one written). */
   putRelation(relation: Relation): void {
     const key = relationKey(relation);
+    const known = this.relations.has(key);
     this.relations.set(key, relation);
+    if (known) return;
     addTo(this.byCue, relation.cueId, key);
     addTo(this.byTag, relation.tagId, key);
     addTo(this.byPair, pairKey(relation.cueId, relation.tagId), key);
@@ -148,8 +176,17 @@ export class TenantState {
     this.dropRelations([...doomed]);
   }
 
+  private dropKind(unit: Unit): void {
+    const entry = this.kindIds.get(unit.kind);
+    entry?.ids.delete(unit.id);
+    entry?.sorted.invalidate();
+  }
+
   private dropUnit(id: string): void {
-    if (!this.units.delete(id)) return;
+    const unit = this.units.get(id);
+    if (unit === undefined) return;
+    this.units.delete(id);
+    this.dropKind(unit);
     this.owners.unit.delete(id);
     this.lexical.remove(id);
     this.vectors.remove(id);
@@ -174,21 +211,33 @@ export class TenantState {
 
   /** Removes relations by key, then the cues and tags they leave without any relation. */
   private dropRelations(keys: ReadonlyArray<string>): void {
-    const touchedCues = new Set<string>();
-    const touchedTags = new Set<string>();
+    const doomed = new Set<string>();
+    const lists = { cue: new Set<string>(), tag: new Set<string>(), pair: new Set<string>(), content: new Set<string>() };
     for (const key of keys) {
       const relation = this.relations.get(key);
       if (relation === undefined) continue;
       this.relations.delete(key);
-      removeFrom(this.byCue, relation.cueId, key);
-      removeFrom(this.byTag, relation.tagId, key);
-      removeFrom(this.byPair, pairKey(relation.cueId, relation.tagId), key);
-      removeFrom(this.byContent, relation.contentId, key);
-      touchedCues.add(relation.cueId);
-      touchedTags.add(relation.tagId);
+      doomed.add(key);
+      lists.cue.add(relation.cueId);
+      lists.tag.add(relation.tagId);
+      lists.pair.add(pairKey(relation.cueId, relation.tagId));
+      lists.content.add(relation.contentId);
     }
-    for (const id of touchedCues) if (!this.byCue.has(id)) this.dropCue(id);
-    for (const id of touchedTags) if (!this.byTag.has(id)) this.dropTag(id);
+    if (doomed.size === 0) return;
+    // Each touched list is filtered once, so dropping many relations of one cue stays linear.
+    const prune = (index: Map<string, string[]>, listKeys: Set<string>) => {
+      for (const listKey of listKeys) {
+        const kept = (index.get(listKey) ?? []).filter((key) => !doomed.has(key));
+        if (kept.length === 0) index.delete(listKey);
+        else index.set(listKey, kept);
+      }
+    };
+    prune(this.byCue, lists.cue);
+    prune(this.byTag, lists.tag);
+    prune(this.byPair, lists.pair);
+    prune(this.byContent, lists.content);
+    for (const id of lists.cue) if (!this.byCue.has(id)) this.dropCue(id);
+    for (const id of lists.tag) if (!this.byTag.has(id)) this.dropTag(id);
   }
 
   /** Releases the vector memory. */

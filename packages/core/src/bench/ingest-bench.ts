@@ -91,6 +91,7 @@ async function main(): Promise<void> {
       await show<Topic>('topic', (topic) => `${topic.label} (${topic.episodeIds.length} episodes): ${topic.text.slice(0, 160)}`);
     }
   }
+  if (process.env.PHASES) console.error(Object.fromEntries(Object.entries((globalThis as any).__phases ?? {}).map(([k, v]) => [k, Math.round(v as number)])));
   await engram.dispose();
 }
 

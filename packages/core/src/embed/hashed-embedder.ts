@@ -13,9 +13,10 @@ export interface HashedEmbedderOptions {
   bigrams?: boolean;
 }
 
-// FNV-1a, 32 bits: cheap, stable across runs and platforms.
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
+const fnvOffset = 0x811c9dc5;
+
+/** FNV-1a, 32 bits (cheap, stable across runs and platforms), continued from `hash`. */
+function fnv1a(text: string, hash = fnvOffset): number {
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
@@ -27,11 +28,6 @@ function hashFeature(feature: string, dimensions: number): [number, number] {
   const hash = fnv1a(feature);
   // Low bits pick the slot, the top bit the sign (signed hashing keeps collisions unbiased).
   return [hash % dimensions, hash & 0x80000000 ? -1 : 1];
-}
-
-function addFeature(vector: Float32Array, feature: string, weight: number): void {
-  const [slot, sign] = hashFeature(feature, vector.length);
-  vector[slot] = (vector[slot] ?? 0) + sign * weight;
 }
 
 function normalize(vector: Float32Array<ArrayBuffer>): Float32Array<ArrayBuffer> {
@@ -48,6 +44,8 @@ interface WordFeatures {
   stem: string;
   slots: Int32Array;
   weights: Float32Array;
+  /** FNV state after `b:<stem> `: a bigram's hash continues from it over the next word's stem. */
+  bigramPrefix: number;
 }
 
 function wordFeatures(word: string, dimensions: number, charNgram: number): WordFeatures {
@@ -65,7 +63,7 @@ function wordFeatures(word: string, dimensions: number, charNgram: number): Word
     slots[i + 1] = gramSlot;
     weights[i + 1] = gramSign * weight;
   }
-  return { stem, slots, weights };
+  return { stem, slots, weights, bigramPrefix: fnv1a(`b:${stem} `) };
 }
 
 /** Per-word features are memoised: chat vocabulary is small next to the number of messages. */
@@ -98,15 +96,20 @@ function embedWith(text: string, cache: FeatureCache, dimensions: number, bigram
     vector[0] = 1;
     return vector;
   }
-  let previous: string | undefined;
+  let previous: WordFeatures | undefined;
   for (const word of content) {
     const features = cache.get(word);
     for (let i = 0; i < features.slots.length; i++) {
       const slot = features.slots[i] as number;
       vector[slot] = (vector[slot] ?? 0) + (features.weights[i] as number);
     }
-    if (bigrams && previous !== undefined) addFeature(vector, `b:${previous} ${features.stem}`, 0.5);
-    previous = features.stem;
+    if (bigrams && previous !== undefined) {
+      // The feature `b:<previous stem> <stem>`, hashed without building the string.
+      const hash = fnv1a(features.stem, previous.bigramPrefix);
+      const slot = hash % dimensions;
+      vector[slot] = (vector[slot] ?? 0) + (hash & 0x80000000 ? -0.5 : 0.5);
+    }
+    previous = features;
   }
   return normalize(vector);
 }

@@ -11,6 +11,7 @@ import type { Navigator } from '../ports/navigator.js';
 import type { RecallResult } from '../recall/recall-types.js';
 import { createEngramRecall, type EngramRecallOptions } from './engram-recall.js';
 import { addCounts, emptyCounts, ingestSession, type AddCounts } from './ingest-session.js';
+import { TenantFacts } from './store-memory-view.js';
 
 /** Options of {@link createEngram}. */
 export interface EngramOptions {
@@ -101,9 +102,9 @@ export function createEngram(options: EngramOptions): Engram {
       const tenant = tenantOf(parsedScope) as Scope;
       return serialise(tenant.userId, async () => {
         let counts = emptyCounts();
+        const context = { store, embedder, distiller, trustDistiller, facts: new TenantFacts(store, tenant) };
         for (const session of conversation.sessions) {
           addOptions.signal?.throwIfAborted();
-          const context = { store, embedder, distiller, trustDistiller };
           counts = addCounts(counts, await ingestSession(context, tenant, conversation, session, addOptions.signal));
           recaller.invalidate(tenant.userId);
         }

@@ -23,16 +23,45 @@ async function listAll<T extends Unit>(store: MemoryStore, tenant: Scope, kind: 
 }
 
 /**
- * The distiller's read view of one tenant's memory in a store. Current facts are found by listing
- * the tenant's facts, which stays cheap because facts are few next to turns and episodes.
+ * A tenant's facts for the length of one `add()` call: listed from the store once, then kept
+ * current with the facts the call writes. Calls on one tenant are serialised, so nothing else of
+ * the engram's writes the tenant's facts in between; this spares listing them for every session.
  */
-export function storeMemoryView(store: MemoryStore, tenant: Scope): DistillMemoryView {
-  let facts: Promise<Fact[]> | undefined;
+export class TenantFacts {
+  private facts: Promise<Map<string, Fact>> | undefined;
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly tenant: Scope,
+  ) {}
+
+  /** The tenant's facts by id. */
+  all(): Promise<Map<string, Fact>> {
+    this.facts ??= listAll<Fact>(this.store, this.tenant, 'fact').then((facts) => new Map(facts.map((fact) => [fact.id, fact])));
+    return this.facts;
+  }
+
+  /** Records what a batch wrote. */
+  async written(units: ReadonlyArray<Unit>): Promise<void> {
+    if (this.facts === undefined) return;
+    const facts = await this.facts;
+    for (const unit of units) if (unit.kind === 'fact' && sameTenant(this.tenant, unit.scope)) facts.set(unit.id, unit);
+  }
+}
+
+/**
+ * The distiller's read view of one tenant's memory in a store. Current facts are found among the
+ * tenant's facts (see {@link TenantFacts}), which stays cheap because facts are few next to turns
+ * and episodes.
+ */
+export function storeMemoryView(store: MemoryStore, tenant: Scope, facts = new TenantFacts(store, tenant)): DistillMemoryView {
   return {
     findCues: async (names) => (names.length === 0 ? [] : (await store.findCues(tenant, names)).filter((cue) => sameTenant(tenant, cue.scope))),
     currentFacts: async (entity) => {
-      facts ??= listAll<Fact>(store, tenant, 'fact');
-      return (await facts).filter((fact) => fact.entity === entity && fact.validTo === undefined);
+      const out: Fact[] = [];
+      for (const fact of (await facts.all()).values()) if (fact.entity === entity && fact.validTo === undefined) out.push(fact);
+      // In id order, as the store lists them.
+      return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
     getUnits: async (ids) => (ids.length === 0 ? [] : (await store.getUnits(tenant, ids)).map((unit) => (unit !== undefined && sameTenant(tenant, unit.scope) ? unit : undefined))),
     listTopics: (options = {}) => listAll<Topic>(store, tenant, 'topic', options.limit ?? 1000),

@@ -51,11 +51,13 @@ export interface TurnAnalysis {
 const VAGUE_TIME = /\b(?:recently|lately|soon|the other day|a while (?:ago|back)|years ago|one day|these days|nowadays|the next day|the day before|that (?:day|week|weekend|month|summer|year)|the following (?:day|week|month|year)|back then|earlier|some time ago|long ago)\b/gi;
 const LIGHT_VERBS = new Set(['be', 'have', 'do', 'get', 'go', 'make', 'know', 'think', 'feel', 'say', 'tell', 'see', 'look', 'want', 'need', 'let', 'take', 'thank', 'love', 'like', 'hope', 'sound', 'seem', 'mean', 'keep', 'try', 'come', 'wait', 'glad', 'can']);
 
+const WORD_START = /(^|[\s-])(\p{L})/gu;
+
 /** `Caroline`, `Caroline's sister`: names as shown in restatements (`speakers` by normalised name). */
 export function displayName(name: string, speakers: ReadonlyMap<string, string>): string {
   const speaker = speakers.get(name);
   if (speaker !== undefined) return speaker;
-  return name.replace(/(^|[\s-])(\p{L})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
+  return name.replace(WORD_START, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -123,7 +125,14 @@ export function analyseSession(
   const byNormalised = new Map(speakerNames.map((name) => [normalizeName(name), name]));
   const normalisedSpeakers = [...byNormalised.keys()];
   const show = (name: string) => displayName(name, byNormalised);
-  const normal = (name: string) => normalised.get(name) ?? normalizeName(name);
+  const normal = (name: string) => {
+    let out = normalised.get(name);
+    if (out === undefined) {
+      out = normalizeName(name);
+      normalised.set(name, out);
+    }
+    return out;
+  };
   const out: TurnAnalysis[] = [];
   let previousReferents: Referent[] = [];
   session.turns.forEach((turn, index) => {
@@ -140,9 +149,9 @@ export function analyseSession(
     const referents: Referent[] = [];
     for (const mention of mentions) {
       const referent = referentOf(mention, speakers, show);
-      if (referent !== undefined && !own.has(normalizeName(referent.name))) referents.push(referent);
+      if (referent !== undefined && !own.has(normal(referent.name))) referents.push(referent);
     }
-    const candidates = [...previousReferents.filter((referent) => !own.has(normalizeName(referent.name))), ...referents];
+    const candidates = [...previousReferents.filter((referent) => !own.has(normal(referent.name))), ...referents];
     let restated = restate(turn.text, tagged.tokens, speakers, candidates, times, lexicon);
     if (turn.imageCaption) restated += ` [${turn.speaker} shared an image: ${turn.imageCaption}]`;
 
@@ -155,7 +164,7 @@ export function analyseSession(
         // "my sister" → "caroline's sister"; a kinship word without a known owner is no cue.
         const referent = referentOf(mention, speakers, show);
         if (referent === undefined) continue;
-        name = normalizeName(referent.name);
+        name = normal(referent.name);
       }
       cues.push({ name, kind, sentence: mention.sentence });
       if (!normalisedSpeakers.includes(name)) stems.add(name);

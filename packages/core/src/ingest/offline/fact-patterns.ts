@@ -87,6 +87,12 @@ const PATTERNS: readonly Pattern[] = [
 const ANY_PATTERN = new RegExp(PATTERNS.map((entry) => `(?:${entry.pattern.source})`).join('|'), 'y');
 const SUBJECT_WORDS = new Set(['i', "i'm", "i've", "i'd", 'my', 'we', "we're"]);
 
+/** Every pattern starts at a first-person word: a sentence without one holds no fact. */
+function hasSubjectWord(tokens: ReadonlyArray<Token>, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (SUBJECT_WORDS.has((tokens[index] as Token).lower)) return true;
+  return false;
+}
+
 const STOP_POS = new Set(['punct', 'conjunction', 'pronoun', 'copula', 'aux', 'modal', 'negative', 'question', 'date', 'expression', 'verb', 'past']);
 const LEADING = new Set(['a', 'an', 'the', 'some', 'my', 'our', 'this', 'that', 'these', 'those', 'any']);
 const TRAILING = new Set(['adverb', 'adjective', 'determiner', 'preposition', 'possessive', 'value']);
@@ -169,8 +175,8 @@ export function findFacts(tokens: Token[], sentences: ReadonlyArray<[number, num
   const found: FactCandidate[] = [];
   const seen = new Set<string>();
   sentences.forEach(([from, to], sentence) => {
+    if (to <= from || tokens[to - 1]?.text.includes('?') || !hasSubjectWord(tokens, from, to)) return;
     const slice = tokens.slice(from, to);
-    if (slice.length === 0 || slice[slice.length - 1]?.text.includes('?')) return;
     const offsets: number[] = [];
     let joined = '';
     for (const token of slice) {

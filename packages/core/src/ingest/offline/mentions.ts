@@ -60,6 +60,15 @@ const GENERIC = new Set(
 const PROPER: ReadonlySet<Pos> = new Set(['person', 'place', 'org', 'proper']);
 const COMMON: ReadonlySet<Pos> = new Set(['noun', 'plural']);
 const GERUND_AFTER: ReadonlySet<Pos> = new Set(['verb', 'past', 'preposition', 'determiner', 'possessive']);
+const OBJECT_START: ReadonlySet<Pos> = new Set(['noun', 'plural', 'determiner', 'possessive', 'proper']);
+const BEING: ReadonlySet<string> = new Set(['been', 'be', 'am', 'is', 'are', 'was', 'were', "i'm", "you're", "we're", "they're"]);
+
+const LETTER = /\p{L}/u;
+
+function inSentence(tokens: ReadonlyArray<Token>, at: number, sentence: number): boolean {
+  const token = tokens[at];
+  return token !== undefined && token.sentence === sentence;
+}
 
 const NOT_IN_NAME: ReadonlySet<Pos> = new Set([
   'pronoun', 'possessive', 'determiner', 'preposition', 'conjunction', 'copula', 'aux', 'modal', 'negative', 'question', 'punct', 'expression', 'date', 'value',
@@ -119,7 +128,7 @@ export function findMentions(tagged: TaggedText, lexicon: Lexicon): Mention[] {
   while (index < tokens.length) {
     const token = tokens[index] as Token;
     const sentence = token.sentence;
-    const sameSentence = (at: number) => tokens[at] !== undefined && (tokens[at] as Token).sentence === sentence;
+    const sameSentence = (at: number) => inSentence(tokens, at, sentence);
     if (startsName(tokens, index)) {
       let end = index + 1;
       while (end < tokens.length && sameSentence(end) && !(tokens[end - 1] as Token).possessive && inName(tokens[end] as Token)) end += 1;
@@ -148,9 +157,9 @@ export function findMentions(tagged: TaggedText, lexicon: Lexicon): Mention[] {
     const previous = tokens[index - 1];
     const following = tokens[index + 1];
     // "went camping" is an activity; in "doing pottery" the object is the thing.
-    const takesObject = following !== undefined && following.sentence === sentence && ['noun', 'plural', 'determiner', 'possessive', 'proper'].includes(following.pos);
+    const takesObject = following !== undefined && following.sentence === sentence && OBJECT_START.has(following.pos);
     const gerundActivity = token.pos === 'gerund' && !takesObject && previous !== undefined && previous.sentence === sentence
-      && GERUND_AFTER.has(previous.pos) && !['been', 'be', 'am', 'is', 'are', 'was', 'were', "i'm", "you're", "we're", "they're"].includes(previous.lower);
+      && GERUND_AFTER.has(previous.pos) && !BEING.has(previous.lower);
     if (COMMON.has(token.pos) || gerundActivity) {
       let end = index + 1;
       while (end < tokens.length && sameSentence(end) && COMMON.has((tokens[end] as Token).pos) && !(tokens[end - 1] as Token).possessive) end += 1;
@@ -185,6 +194,6 @@ function pushCommon(
   while (words.length > 1 && isGenericNoun(words[0] as string)) words.shift();
   if (words.length === 1 && (isGenericNoun(headWord) || isGenericNoun(head.lower) || headWord.length < 3)) return;
   const name = words.join(' ');
-  if (!/\p{L}/u.test(name)) return;
+  if (!LETTER.test(name)) return;
   mentions.push({ name, kind: 'thing', sentence, start: from, end: to, gender: undefined, possessor, kin: undefined });
 }

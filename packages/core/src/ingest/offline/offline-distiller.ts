@@ -9,7 +9,7 @@ import {
   type Distiller,
 } from '../../ports/distiller.js';
 import { sessionTurnUnits } from '../turn-units.js';
-import { analyseSession, displayName, type TurnAnalysis } from './analyse-session.js';
+import { analyseSession, displayName, type CueOccurrence, type TurnAnalysis } from './analyse-session.js';
 import { buildFacts } from './build-facts.js';
 import { assignTopics, type TopicEpisode } from './build-topics.js';
 import { GraphDraft, IdCache } from './graph-draft.js';
@@ -84,8 +84,18 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
     }
   }
   const speakersByName = new Map(speakerNames.map((name) => [normalizeName(name), name]));
-  const show = (name: string) => displayName(name, speakersByName);
-  const canonicalCues = (analysis: TurnAnalysis) => analysis.cues.map((cue) => ({ ...cue, name: graph.canonical(cue.name) }));
+  const shown = new Map<string, string>();
+  const show = (name: string) => {
+    let out = shown.get(name);
+    if (out === undefined) {
+      out = displayName(name, speakersByName);
+      shown.set(name, out);
+    }
+    return out;
+  };
+  // Cue names resolved through aliases, once per message (turns and episodes both read them).
+  const canonical = new Map<TurnAnalysis, CueOccurrence[]>(fresh.map((analysis) => [analysis, analysis.cues.map((cue) => ({ ...cue, name: graph.canonical(cue.name) }))]));
+  const canonicalCues = (analysis: TurnAnalysis) => canonical.get(analysis) as CueOccurrence[];
   const relateTurns = options.relateTurns ?? true;
 
   const turns: Turn[] = fresh.map((analysis) => {

@@ -82,6 +82,75 @@ function contextTag(tokens: Token[], index: number, ambiguity: Array<string | un
   }
 }
 
+/** What a token is out of context: everything but its position, read once per spelling. */
+interface Lexeme {
+  /** As written, curly apostrophes straightened. */
+  text: string;
+  lower: string;
+  possessive: boolean;
+  capital: boolean;
+  /** Punctuation; `closes` when it ends a sentence. */
+  punct: boolean;
+  closes: boolean;
+  /** Part of speech and gender first in a sentence, and elsewhere. */
+  initial: [Pos, 'female' | 'male' | undefined];
+  inner: [Pos, 'female' | 'male' | undefined];
+  /** The lexicon's ambiguity class. */
+  kind: string | undefined;
+}
+
+const lexemes = new WeakMap<Lexicon, Map<string, Lexeme>>();
+const LEXEME_LIMIT = 200_000;
+
+function readLexeme(written: string, lexicon: Lexicon): Lexeme {
+  const raw = written.replace(/’/g, "'");
+  const first = raw.charAt(0);
+  const capital = first !== first.toLowerCase();
+  let lower = raw.toLowerCase();
+  if (/^[.!?]+$/.test(raw) || /^[,;:()"…]$/.test(raw)) {
+    const none: [Pos, undefined] = ['punct', undefined];
+    return { text: raw, lower, possessive: false, capital: false, punct: true, closes: /^[.!?]/.test(raw), initial: none, inner: none, kind: undefined };
+  }
+  let possessive = false;
+  if (CONTRACTION_PRONOUN.test(lower) || /n't$/.test(lower)) {
+    const fixed: [Pos, undefined] = [CONTRACTION_PRONOUN.test(lower) ? 'pronoun' : 'aux', undefined];
+    return { text: raw, lower, possessive, capital, punct: false, closes: false, initial: fixed, inner: fixed, kind: undefined };
+  }
+  if (lower.endsWith("'s")) {
+    lower = lower.slice(0, -2);
+    possessive = true;
+  }
+  const info = lexicon.info(lower);
+  const kind = info.ambiguity;
+  const at = (initial: boolean): [Pos, 'female' | 'male' | undefined] => {
+    const pos = info.pos;
+    if ((pos === 'person' || pos === 'place' || pos === 'org') && !capital) {
+      // "will", "grace", "bill" written in lower case are ordinary words.
+      return [kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun', undefined];
+    }
+    if (capital && !initial && raw !== 'I' && (!info.known || pos === 'noun' || pos === 'plural')) return ['proper', info.gender];
+    if (capital && initial && !info.known && pos !== 'gerund' && pos !== 'adverb' && pos !== 'past') return ['proper', info.gender];
+    return [pos, info.gender];
+  };
+  return { text: raw, lower, possessive, capital, punct: false, closes: false, initial: at(true), inner: at(false), kind };
+}
+
+/** The lexeme of a spelling, memoised per lexicon: chat reuses a small vocabulary. */
+function lexemeOf(written: string, lexicon: Lexicon): Lexeme {
+  let cache = lexemes.get(lexicon);
+  if (cache === undefined) {
+    cache = new Map();
+    lexemes.set(lexicon, cache);
+  }
+  let lexeme = cache.get(written);
+  if (lexeme === undefined) {
+    if (cache.size >= LEXEME_LIMIT) cache.clear();
+    lexeme = readLexeme(written, lexicon);
+    cache.set(written, lexeme);
+  }
+  return lexeme;
+}
+
 /**
  * Tokenises and tags a message: lexicon part of speech, then a few context rules (a verb after a
  * determiner is a noun, a noun/verb word after a subject pronoun is a verb, names only when
@@ -101,51 +170,24 @@ export function tagText(text: string, lexicon: Lexicon): TaggedText {
     sentenceStart = tokens.length;
   };
   for (const match of text.matchAll(tokenPattern)) {
-    const raw = match[0].replace(/’/g, "'");
-    if (raw === '\n') {
+    const written = match[0];
+    if (written === '\n') {
       closeSentence();
       continue;
     }
     const start = match.index;
     const initial = tokens.length === sentenceStart;
-    const first = raw.charAt(0);
-    const capital = first !== first.toLowerCase();
-    let lower = raw.toLowerCase();
-    let possessive = false;
-    if (/^[.!?]+$/.test(raw) || /^[,;:()"…]$/.test(raw)) {
-      tokens.push({ text: raw, lower, start, end: start + raw.length, sentence, pos: 'punct', capital: false, initial, possessive, gender: undefined });
+    const lexeme = lexemeOf(written, lexicon);
+    const end = start + lexeme.text.length;
+    if (lexeme.punct) {
+      tokens.push({ text: lexeme.text, lower: lexeme.lower, start, end, sentence, pos: 'punct', capital: false, initial, possessive: false, gender: undefined });
       ambiguity.push(undefined);
-      if (/^[.!?]/.test(raw)) closeSentence();
+      if (lexeme.closes) closeSentence();
       continue;
     }
-    let pos: Pos;
-    let gender: 'female' | 'male' | undefined;
-    let kind: string | undefined;
-    if (CONTRACTION_PRONOUN.test(lower)) {
-      pos = 'pronoun';
-    } else if (/n't$/.test(lower)) {
-      pos = 'aux';
-    } else {
-      if (lower.endsWith("'s")) {
-        lower = lower.slice(0, -2);
-        possessive = true;
-      }
-      const info = lexicon.info(lower);
-      pos = info.pos;
-      gender = info.gender;
-      kind = info.ambiguity;
-      if ((pos === 'person' || pos === 'place' || pos === 'org') && !capital) {
-        // "will", "grace", "bill" written in lower case are ordinary words.
-        pos = kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun';
-        gender = undefined;
-      } else if (capital && !initial && raw !== 'I' && (!info.known || pos === 'noun' || pos === 'plural')) {
-        pos = 'proper';
-      } else if (capital && initial && !info.known && pos !== 'gerund' && pos !== 'adverb' && pos !== 'past') {
-        pos = 'proper';
-      }
-    }
-    tokens.push({ text: raw, lower, start, end: start + raw.length, sentence, pos, capital, initial, possessive, gender });
-    ambiguity.push(kind);
+    const [pos, gender] = initial ? lexeme.initial : lexeme.inner;
+    tokens.push({ text: lexeme.text, lower: lexeme.lower, start, end, sentence, pos, capital: lexeme.capital, initial, possessive: lexeme.possessive, gender });
+    ambiguity.push(lexeme.kind);
   }
   closeSentence();
   for (let index = 0; index < tokens.length; index++) contextTag(tokens, index, ambiguity);

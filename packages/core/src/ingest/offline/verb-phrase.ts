@@ -50,6 +50,19 @@ function objectAfter(tokens: Token[], from: number, lexicon: Lexicon): { particl
   return { particle, object: undefined };
 }
 
+const CONTRACTED_COPULA = /^(?:i|you|we|they|he|she|it|that)'(m|re|s)$/;
+/** Words after which a gerund is the main verb ("been painting", "started running"). */
+const GERUND_FRAMES = new Set(['been', 'be', 'am', 'keep', 'kept', 'started', 'start', 'love', 'like', 'enjoy', 'go', 'went']);
+
+/** True when a verb other than a framing one follows `from`. */
+function framesVerb(tokens: ReadonlyArray<Token>, from: number): boolean {
+  for (let index = from; index < tokens.length; index++) {
+    const next = tokens[index] as Token;
+    if (VERBS.has(next.pos) && !FRAMING.has(next.lower)) return true;
+  }
+  return false;
+}
+
 /**
  * The short associative label of a sentence: its main verb as said plus the head of its object
  * ("went to support group", "adopted puppy", "is counselor"). Framing verbs ("I think …",
@@ -62,7 +75,7 @@ export function verbPhraseTag(tokens: ReadonlyArray<Token>, lexicon: Lexicon): s
   let fallback: string | undefined;
   for (let index = 0; index < list.length; index++) {
     const token = list[index] as Token;
-    const contracted = /^(?:i|you|we|they|he|she|it|that)'(m|re|s)$/.exec(token.lower);
+    const contracted = token.lower.includes("'") ? CONTRACTED_COPULA.exec(token.lower) : null;
     if (copula === undefined && (token.pos === 'copula' || contracted !== null)) {
       const form = contracted !== null ? (contracted[1] === 's' ? 'is' : 'is') : (COPULA_FORMS[token.lower] ?? token.lower);
       const { object } = objectAfter(list, index + 1, lexicon);
@@ -73,11 +86,11 @@ export function verbPhraseTag(tokens: ReadonlyArray<Token>, lexicon: Lexicon): s
     }
     if (!VERBS.has(token.pos) || NOT_A_VERB.has(token.lower)) continue;
     const previous = list[index - 1];
-    if (token.pos === 'gerund' && previous !== undefined && !['copula', 'pronoun'].includes(previous.pos) && !['been', 'be', 'am', 'keep', 'kept', 'started', 'start', 'love', 'like', 'enjoy', 'go', 'went'].includes(previous.lower)) continue;
+    if (token.pos === 'gerund' && previous !== undefined && previous.pos !== 'copula' && previous.pos !== 'pronoun' && !GERUND_FRAMES.has(previous.lower)) continue;
     const negated = previous !== undefined && (previous.pos === 'negative' || /n't$/.test(previous.lower));
     const { particle, object } = objectAfter(list, index + 1, lexicon);
     const phrase = [negated ? 'not' : undefined, token.lower, particle, object].filter((part) => part !== undefined).join(' ');
-    if (FRAMING.has(token.lower) && list.slice(index + 1).some((next) => VERBS.has(next.pos) && !FRAMING.has(next.lower))) {
+    if (FRAMING.has(token.lower) && framesVerb(list, index + 1)) {
       fallback ??= phrase;
       continue;
     }

@@ -1,0 +1,18 @@
+import { runStoreConformance } from '@engram/core/testing';
+import { createLmdbStore } from './index.js';
+
+runStoreConformance({
+  name: 'store-lmdb',
+  createStore: ({ directory }) => createLmdbStore({ path: directory, onWarning: () => undefined }),
+  persistent: true,
+  exactVector: false,
+});
+
+// The same contract with every vector search going through the HNSW graph (no exact scan of small tenants).
+runStoreConformance({
+  name: 'store-lmdb (graph search)',
+  createStore: ({ directory }) => createLmdbStore({ path: directory, exactScanLimit: 0, onWarning: () => undefined }),
+  persistent: true,
+  exactVector: false,
+  propertyRuns: 10,
+});

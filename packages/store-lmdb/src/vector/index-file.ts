@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Index, MetricKind, ScalarKind } from 'usearch';
+
+/** Parameters of the HNSW graph. */
+export interface HnswOptions {
+  /** Edges per node (usearch `connectivity`, HNSW's M). @default 16 */
+  connectivity: number;
+  /** Candidate list size while inserting (HNSW's efConstruction). @default 64 */
+  expansionAdd: number;
+  /** Candidate list size while searching (HNSW's ef). @default 96 */
+  expansionSearch: number;
+  /** How the graph stores vectors; exact scores are always recomputed from LMDB's float32 copy. @default 'f16' */
+  quantization: 'f32' | 'f16' | 'bf16' | 'i8';
+}
+
+/** What the sidecar `vectors.json` records about the saved index file. */
+export interface Sidecar {
+  /** Sidecar format. */
+  formatVersion: 1;
+  /** Store generation the file reflects. */
+  generation: number;
+  /** File name inside the store directory. */
+  file: string;
+  /** File size in bytes (a torn or truncated file is caught by this). */
+  bytes: number;
+  /** Vectors in the file, tombstones included. */
+  count: number;
+  /** Vectors in the file that were removed since it was built (never returned; dropped by compaction). */
+  tombstones?: number;
+  /** Vector dimension. */
+  dims: number;
+  /** Graph connectivity. */
+  connectivity: number;
+  /** Stored scalar kind. */
+  quantization: HnswOptions['quantization'];
+  /** SHA-256 of the file (whole up to 4 MiB, else 64 sampled 64 KiB blocks including both ends). */
+  checksum: string;
+}
+
+const sampleBlock = 64 * 1024;
+const sampleCount = 64;
+
+/**
+ * A checksum of the index file that costs a few milliseconds even for gigabytes: the whole file
+ * when small, else evenly spaced blocks. It catches torn, truncated and overwritten files (which
+ * the native loader would otherwise map and crash on); a flipped bit between samples goes unseen.
+ */
+export function fileChecksum(path: string): string {
+  const hash = createHash('sha256');
+  const size = statSync(path).size;
+  const descriptor = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(sampleBlock);
+    const offsets: number[] = [];
+    if (size <= sampleCount * sampleBlock) for (let offset = 0; offset < size; offset += sampleBlock) offsets.push(offset);
+    else for (let index = 0; index < sampleCount; index++) offsets.push(Math.floor(((size - sampleBlock) * index) / (sampleCount - 1)));
+    for (const offset of offsets) {
+      const read = readSync(descriptor, buffer, 0, Math.min(sampleBlock, size - offset), offset);
+      hash.update(buffer.subarray(0, read));
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+  return hash.update(String(size)).digest('hex');
+}
+
+const sidecarName = 'vectors.json';
+const scalarKinds: Record<HnswOptions['quantization'], ScalarKind> = { f32: ScalarKind.F32, f16: ScalarKind.F16, bf16: ScalarKind.BF16, i8: ScalarKind.I8 };
+
+/** A new empty cosine HNSW index. */
+export function createIndex(dims: number, options: HnswOptions): Index {
+  return new Index(dims, MetricKind.Cos, scalarKinds[options.quantization], options.connectivity, options.expansionAdd, options.expansionSearch, false);
+}
+
+/**
+ * Frees an index now instead of at garbage collection: the binding has no `close`, but `load`
+ * resets the index first, so loading a saved empty index unmaps a viewed file and frees memory.
+ */
+export function releaseIndex(index: Index, options: HnswOptions): void {
+  const dims = index.dimensions();
+  const empty = join(tmpdir(), `engram-usearch-empty-${dims}-${options.quantization}-${options.connectivity}.usearch`);
+  if (!existsSync(empty)) {
+    createIndex(dims, options).save(`${empty}.${process.pid}.tmp`);
+    renameSync(`${empty}.${process.pid}.tmp`, empty);
+  }
+  index.load(empty);
+}
+
+/** Reads and checks the sidecar; returns it, or why it cannot be used. */
+export function readSidecar(directory: string, dims: number, options: HnswOptions): { sidecar: Sidecar } | { problem: string } {
+  const path = join(directory, sidecarName);
+  if (!existsSync(path)) return { problem: 'the vector index sidecar is missing' };
+  let sidecar: Sidecar;
+  try {
+    sidecar = JSON.parse(readFileSync(path, 'utf8')) as Sidecar;
+  } catch (error) {
+    return { problem: `the vector index sidecar is unreadable (${String(error)})` };
+  }
+  if (sidecar.formatVersion !== 1 || typeof sidecar.generation !== 'number' || typeof sidecar.file !== 'string') return { problem: 'the vector index sidecar has an unknown format' };
+  if (sidecar.dims !== dims) return { problem: `the vector index holds ${sidecar.dims}-dimensional vectors, the store ${dims}` };
+  if (sidecar.connectivity !== options.connectivity || sidecar.quantization !== options.quantization) return { problem: 'the vector index was built with other HNSW options' };
+  const file = join(directory, sidecar.file);
+  if (!existsSync(file)) return { problem: `the vector index file ${sidecar.file} is missing` };
+  const bytes = statSync(file).size;
+  if (bytes !== sidecar.bytes) return { problem: `the vector index file ${sidecar.file} has ${bytes} bytes, its sidecar says ${sidecar.bytes}` };
+  if (fileChecksum(file) !== sidecar.checksum) return { problem: `the vector index file ${sidecar.file} does not match its checksum (corrupt)` };
+  return { sidecar };
+}
+
+/**
+ * Opens a saved index file: memory-mapped read-only (`view`, near-instant) or loaded into memory
+ * (`load`, needed to change it). Throws when the file is corrupt.
+ */
+export function openIndexFile(directory: string, sidecar: Sidecar, options: HnswOptions, mode: 'view' | 'load'): Index {
+  const index = createIndex(sidecar.dims, options);
+  const file = join(directory, sidecar.file);
+  if (mode === 'view') index.view(file);
+  else index.load(file);
+  if (index.size() !== sidecar.count || index.dimensions() !== sidecar.dims) {
+    const message = `the vector index file ${sidecar.file} holds ${index.size()} vectors of ${index.dimensions()} dimensions, its sidecar says ${sidecar.count} of ${sidecar.dims}`;
+    releaseIndex(index, options);
+    throw new Error(message);
+  }
+  return index;
+}
+
+/** Replaces the sidecar atomically (write, flush, rename, flush the directory). */
+export function writeSidecar(directory: string, sidecar: Sidecar): void {
+  const sidecarPath = join(directory, sidecarName);
+  writeFileSync(`${sidecarPath}.tmp`, `${JSON.stringify(sidecar, null, 2)}\n`);
+  syncFile(`${sidecarPath}.tmp`);
+  renameSync(`${sidecarPath}.tmp`, sidecarPath);
+  syncFile(directory);
+}
+
+function syncFile(path: string): void {
+  const descriptor = openSync(path, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Saves `index` as the file of `generation`: the file is written and flushed under a temporary
+ * name, renamed, then the sidecar is replaced atomically. A crash at any point leaves the previous
+ * sidecar pointing at a complete previous file. Files older than the previous one are removed
+ * (readers may still have the previous one mapped).
+ */
+export function saveIndexFile(directory: string, index: Index, state: { generation: number; tombstones: number }, options: HnswOptions, previous: Sidecar | undefined): Sidecar {
+  const { generation } = state;
+  const file = `vectors-${generation}.usearch`;
+  const path = join(directory, file);
+  const temporary = `${path}.tmp`;
+  index.save(temporary);
+  syncFile(temporary);
+  const checksum = fileChecksum(temporary);
+  renameSync(temporary, path);
+  const sidecar: Sidecar = {
+    formatVersion: 1,
+    generation,
+    file,
+    bytes: statSync(path).size,
+    count: index.size(),
+    tombstones: state.tombstones,
+    dims: index.dimensions(),
+    connectivity: options.connectivity,
+    quantization: options.quantization,
+    checksum,
+  };
+  writeSidecar(directory, sidecar);
+  for (const name of readdirSync(directory)) {
+    if (!/^vectors-\d+\.usearch(\.tmp)?$/.test(name) || name === file || name === previous?.file) continue;
+    try {
+      unlinkSync(join(directory, name));
+    } catch {
+      // Another process may have removed it already; stale files are harmless.
+    }
+  }
+  return sidecar;
+}

@@ -1,0 +1,120 @@
+import { copyFileSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UnitInput } from '@engram/core';
+import { randomVectors } from '@engram/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLmdbStore } from '../index.js';
+
+const dims = 12;
+const scope = { userId: 'ua' };
+
+function units(from: number, count: number): UnitInput[] {
+  return randomVectors(from + 1, count, dims).map((vector, index) => ({ id: `ua-${String(from + index).padStart(5, '0')}`, kind: 'episode', scope, text: `unit ${from + index}`, vector }));
+}
+
+/** Opens with every vector search going through the graph, collecting warnings. */
+async function openStore(path: string, warnings: string[] = []) {
+  return createLmdbStore({ path, exactScanLimit: 0, indexMaintenance: { saveMinimumChanges: 1_000_000 }, onWarning: (message) => warnings.push(message) });
+}
+
+/** Every written unit is found first by its own vector. */
+async function expectSelfFound(path: string, written: UnitInput[], warnings: string[]): Promise<void> {
+  const store = await openStore(path, warnings);
+  try {
+    for (const unit of written.filter((_, index) => index % 7 === 0)) {
+      const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+      expect(hit?.unit.id).toBe(unit.id);
+    }
+  } finally {
+    await store.dispose();
+  }
+}
+
+const sidecar = (path: string) => JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { generation: number; file: string; count: number };
+
+describe('store-lmdb vector index file', () => {
+  let path: string;
+  let written: UnitInput[];
+  beforeEach(async () => {
+    path = join(await mkdtemp(join(tmpdir(), 'engram-lmdb-index-')), 'store');
+    written = units(0, 300);
+    const store = await openStore(path);
+    await store.write({ units: written.slice(0, 150) });
+    await store.write({ units: written.slice(150) });
+    await store.dispose();
+  });
+  afterEach(async () => {
+    await rm(join(path, '..'), { recursive: true, force: true });
+  });
+
+  it('is saved on dispose with a sidecar naming its generation, and reopens without warnings', async () => {
+    expect(sidecar(path)).toMatchObject({ count: 300, generation: 2 });
+    const warnings: string[] = [];
+    await expectSelfFound(path, written, warnings);
+    expect(warnings).toEqual([]);
+    // Writes without vectors move the generation but do not make the index stale.
+    const store = await openStore(path, warnings);
+    await store.write({ units: [{ id: 'ua-plain', kind: 'episode', scope, text: 'no vector' }] });
+    await store.dispose();
+    await expectSelfFound(path, written, warnings);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a missing index file is rebuilt from LMDB with a warning', async () => {
+    rmSync(join(path, sidecar(path).file));
+    const warnings: string[] = [];
+    await expectSelfFound(path, written, warnings);
+    expect(warnings.join('\n')).toMatch(/missing; rebuilding it from LMDB \(300 vectors\)/);
+    expect(sidecar(path).count).toBe(300);
+  });
+
+  it('a stale index file is caught up from the change log with a warning', async () => {
+    const old = sidecar(path);
+    copyFileSync(join(path, old.file), join(path, 'saved.usearch'));
+    copyFileSync(join(path, 'vectors.json'), join(path, 'saved.json'));
+    const more = units(300, 100);
+    const store = await openStore(path);
+    await store.write({ units: more });
+    await store.delete(scope, 'ua-00000');
+    await store.dispose();
+    // Put the older file back, as after a crash before the index was saved.
+    for (const name of readdirSync(path)) if (name.startsWith('vectors-')) rmSync(join(path, name));
+    copyFileSync(join(path, 'saved.usearch'), join(path, old.file));
+    copyFileSync(join(path, 'saved.json'), join(path, 'vectors.json'));
+    const warnings: string[] = [];
+    await expectSelfFound(path, [...written.slice(1), ...more], warnings);
+    expect(warnings.join('\n')).toMatch(/behind the database \(generation 2 of 4\); catching up/);
+    expect(sidecar(path), 'the removed vector is a tombstone').toMatchObject({ generation: 4, count: 400, tombstones: 1 });
+    const reopened = await openStore(path);
+    expect((await reopened.vectorSearch(scope, written[0]?.vector as Float32Array, { k: 5 })).map((hit) => hit.unit.id)).not.toContain('ua-00000');
+    await reopened.dispose();
+  });
+
+  it('a truncated or garbage index file is rebuilt with a warning', async () => {
+    const { file } = sidecar(path);
+    truncateSync(join(path, file), 100);
+    const warnings: string[] = [];
+    await expectSelfFound(path, written, warnings);
+    expect(warnings.join('\n')).toMatch(/has 100 bytes, its sidecar says/);
+    const again = sidecar(path);
+    const size = readFileSync(join(path, again.file)).length;
+    writeFileSync(join(path, again.file), Buffer.alloc(size, 7));
+    warnings.length = 0;
+    await expectSelfFound(path, written, warnings);
+    expect(warnings.join('\n')).toMatch(/does not match its checksum \(corrupt\); rebuilding it from LMDB/);
+  });
+
+  it('an index newer than the database or with other HNSW options is rebuilt with a warning', async () => {
+    const current = sidecar(path);
+    writeFileSync(join(path, 'vectors.json'), JSON.stringify({ ...current, generation: 99 }));
+    const warnings: string[] = [];
+    await expectSelfFound(path, written, warnings);
+    expect(warnings.join('\n')).toMatch(/generation 99, newer than the database/);
+    warnings.length = 0;
+    const store = await createLmdbStore({ path, hnsw: { connectivity: 8 }, onWarning: (message) => warnings.push(message) });
+    await store.dispose();
+    expect(warnings.join('\n')).toMatch(/other HNSW options/);
+  });
+});
