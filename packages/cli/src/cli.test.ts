@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, fixture, parseJson, runEngram, type EngramRun } from './__fixtures__/run-engram.js';
+import { assertBuilt, binPath, cleanEnvironment, fixture, parseJson, runEngram, type EngramRun } from './__fixtures__/run-engram.js';
 
 let directory: string;
 let firstIngest: EngramRun;
@@ -253,6 +254,30 @@ describe('engram demo', () => {
       expect(run.stdout.match(/reconstruction trace \(\d+ steps\):/g)).toHaveLength(3);
       expect(run.stdout).toContain('[said 2024-03-02 | happened 2024-03-01 | at elm street] Tom: Maya! I signed the lease for the bakery yesterday.');
       expect(run.stderr.match(/no model configured/g)).toHaveLength(1);
+      const stats = parseJson(await runEngram(['stats', '--json', '--store', store], { cwd }));
+      expect(stats.users['maya-and-tom']).toMatchObject({ turns: 24 });
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('`engram demo | head` ends quietly with exit 0 and leaves the store usable', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'engram-pipe-test-'));
+    try {
+      const store = join(cwd, 'demo-store');
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [binPath, 'demo', '--store', store], { cwd, env: cleanEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+        let errors = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+        // Like `head -1`: read the first chunk, then close the pipe.
+        child.stdout.once('data', () => child.stdout.destroy());
+        child.once('error', reject);
+        child.once('close', (exit) => resolve({ code: exit, stderr: errors }));
+      });
+      expect(stderr).not.toMatch(/EPIPE|Error/);
+      expect(code).toBe(0);
       const stats = parseJson(await runEngram(['stats', '--json', '--store', store], { cwd }));
       expect(stats.users['maya-and-tom']).toMatchObject({ turns: 24 });
     } finally {
