@@ -1,14 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const core = (path: string) => fileURLToPath(new URL(`../core/src/${path}`, import.meta.url));
+const packages = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export default defineConfig({
-  // Tests run against core's sources, so they need no build of core; `testing` must come first.
+  // Tests run against the sources of core and the memory store, so they need no build of either.
   resolve: {
     alias: [
-      { find: '@engram/core/testing', replacement: core('testing/index.ts') },
-      { find: '@engram/core', replacement: core('index.ts') },
+      { find: '@engram/core/testing', replacement: packages('core/src/testing/index.ts') },
+      { find: '@engram/core', replacement: packages('core/src/index.ts') },
+      { find: '@engram/store-memory', replacement: packages('store-memory/src/index.ts') },
     ],
   },
   test: { include: ['src/**/*.test.ts'], testTimeout: 120_000 },

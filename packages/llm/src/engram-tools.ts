@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool, type Tool } from 'ai';
 import { renderEvidence, type Engram } from '@engram/core';
 import { z } from 'zod';
 
@@ -30,7 +30,10 @@ const messageSchema = z.object({
  * @example
  * const result = await generateText({ model, tools: engramTools(engram, { userId: 'alice' }), stopWhen: stepCountIs(5), prompt });
  */
-export function engramTools(memory: Engram, options: EngramToolsOptions) {
+/** The tools {@link engramTools} returns. */
+export type EngramTools = Record<'remember' | 'recall' | 'forget', Tool>;
+
+export function engramTools(memory: Engram, options: EngramToolsOptions): EngramTools {
   const scope = options.agentId === undefined ? { userId: options.userId } : { userId: options.userId, agentId: options.agentId };
   const k = options.k ?? 8;
   return {

@@ -3,7 +3,7 @@ export { modelBatchSchema, type ModelBatch } from './distill/distill-schema.js';
 export { createModelNavigator, type ModelNavigatorOptions } from './navigate/model-navigator.js';
 export { navigationTools } from './navigate/navigation-tools.js';
 export { createModelAnswerer, createModelJudge, type ModelAnswererOptions, type ModelJudgeOptions } from './answer/model-answerer.js';
-export { engramTools, type EngramToolsOptions } from './engram-tools.js';
+export { engramTools, type EngramTools, type EngramToolsOptions } from './engram-tools.js';
 export { callModel, describeModel, type ModelCallOptions, type RetryOptions } from './call-model.js';
 export { createUsageMeter, emptyUsage, usageSince, modelRoles, type ModelRole, type ModelUsage, type UsageMeter } from './usage-meter.js';
 export {

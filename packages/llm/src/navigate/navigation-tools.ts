@@ -1,15 +1,18 @@
-import { tool } from 'ai';
+import { tool, type Tool } from 'ai';
 import { z } from 'zod';
 import type { NavigationAction } from '@engram/core';
 
 const text = z.string().min(1).max(200);
+
+/** The names of the navigation tools: the toolkit's actions and `stop`. */
+export type NavigationToolName = NavigationAction['type'] | 'stop';
 
 /**
  * The toolkit as the model sees it: one tool per action of the core Navigator port, plus `stop`.
  * None has an `execute`: the model only proposes calls; the active-reconstruction loop of core runs
  * them inside the recall's scope, at most `K` per turn, for at most `T` turns.
  */
-export const navigationTools = {
+export const navigationTools: Record<NavigationToolName, Tool> = {
   search: tool({
     description: 'Fused dense + lexical search over the memory. `expansions`: extra terms (weighted lower) learned from what was found.',
     inputSchema: z.object({ query: text, expansions: z.array(text).max(12).optional() }),
@@ -41,12 +44,12 @@ export const navigationTools = {
 };
 
 /** The tool names the model is offered. */
-export const navigationToolNames = Object.keys(navigationTools) as Array<keyof typeof navigationTools>;
+export const navigationToolNames = Object.keys(navigationTools) as NavigationToolName[];
 
 /** A validated tool call as a toolkit action; `undefined` for `stop` and anything not in the toolkit. */
 export function toAction(toolName: string, input: unknown): NavigationAction | undefined {
   if (toolName === 'stop' || !Object.hasOwn(navigationTools, toolName)) return undefined;
-  const schema = navigationTools[toolName as keyof typeof navigationTools].inputSchema as z.ZodType;
+  const schema = navigationTools[toolName as NavigationToolName].inputSchema as z.ZodType;
   const parsed = schema.safeParse(input);
   if (!parsed.success) return undefined;
   const value = parsed.data as Record<string, unknown>;
