@@ -1,4 +1,4 @@
-import { APICallError, NoObjectGeneratedError, type LanguageModel } from 'ai';
+import { APICallError, NoObjectGeneratedError, ToolChoiceViolationError, type LanguageModel } from 'ai';
 import { ModelError } from '@engram/core';
 import type { ModelRole, UsageMeter } from './usage-meter.js';
 
@@ -99,7 +99,8 @@ export async function callModel<T>(
     } catch (error) {
       if (options.signal?.aborted) throw error;
       // A reply that failed its schema still cost a call and its tokens.
-      if (NoObjectGeneratedError.isInstance(error)) {
+      // A reply that ignored the tool choice is an answer, not a failure: the caller decides.
+      if (NoObjectGeneratedError.isInstance(error) || ToolChoiceViolationError.isInstance(error)) {
         options.meter?.record(role, usageOf(error));
         throw error;
       }

@@ -1,4 +1,4 @@
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
+import { generateText, NoObjectGeneratedError, Output, ToolChoiceViolationError, type LanguageModel } from 'ai';
 import { navigatorSpecificationVersion, type Candidate, type NavigationAction, type NavigationDecision, type NavigationState, type Navigator } from '@engram/core';
 import { z } from 'zod';
 import { callModel, describeModel, type ModelCallOptions } from '../call-model.js';
@@ -35,17 +35,23 @@ export function createModelNavigator(options: ModelNavigatorOptions): Navigator 
     specificationVersion: navigatorSpecificationVersion,
     name: `llm:${provider}/${modelId}`,
     async select(state: NavigationState, callOptions = {}): Promise<NavigationDecision> {
-      const result = await callModel(options.model, 'navigate', { ...options, signal: callOptions.signal }, (abortSignal) =>
-        generateText({
-          model: options.model,
-          system: navigateSystemPrompt,
-          prompt: selectPrompt(state, contextItems),
-          tools: navigationTools,
-          toolChoice: 'required',
-          maxRetries: 0,
-          abortSignal,
-        }),
-      );
+      let result;
+      try {
+        result = await callModel(options.model, 'navigate', { ...options, signal: callOptions.signal }, (abortSignal) =>
+          generateText({
+            model: options.model,
+            system: navigateSystemPrompt,
+            prompt: selectPrompt(state, contextItems),
+            tools: navigationTools,
+            toolChoice: 'required',
+            maxRetries: 0,
+            abortSignal,
+          }),
+        );
+      } catch (error) {
+        if (!ToolChoiceViolationError.isInstance(error)) throw error;
+        return { actions: [], stop: { reason: 'model replied without calling a tool' } };
+      }
       const actions: NavigationAction[] = [];
       let stop: { reason: string } | undefined;
       for (const call of result.toolCalls) {
