@@ -18,6 +18,8 @@ export interface ModelSuiteOptions extends RetryOptions {
   judgeBenchmark?: 'locomo' | 'longmemeval';
   /** Receives the distiller's repairs and fallbacks. */
   onDistillerEvent?: (event: DistillerEvent) => void;
+  /** Let `ENGRAM_MODEL` / `ENGRAM_<ROLE>_MODEL` choose models for roles `choices` does not name (provider keys are read from `env` either way). @default true */
+  rolesFromEnvironment?: boolean;
 }
 
 /** The model-backed parts a configuration names, sharing one usage meter; roles without a model are absent. */
@@ -34,7 +36,7 @@ export interface ModelSuite {
 /** Builds the distiller, navigator, answerer, judge and embedder the choices and environment name. */
 export function createModelSuite(options: ModelSuiteOptions = {}): ModelSuite {
   const env = options.env ?? process.env;
-  const specs = resolveModelChoices(options.choices, env);
+  const specs = resolveModelChoices(options.choices, options.rolesFromEnvironment === false ? {} : env);
   const meter = createUsageMeter();
   const retry: RetryOptions = {
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
