@@ -101,11 +101,18 @@ export const deleteSpec: CommandSpec = {
 export const evalSpec: CommandSpec = {
   name: 'eval',
   summary: 'run the retrieval evaluation on LoCoMo or LongMemEval',
-  usage: ['eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all] [--json] [--k <n>] …'],
-  details: 'Runs @engram/core\'s evaluation harness with the same arguments as `pnpm -s run eval`; `engram eval --help` prints its own help.',
+  usage: ['eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all] [--json] [--k <n>] [--answer <provider:model>] [--judge <provider:model>] …'],
+  details: [
+    'Runs @engram/core\'s evaluation harness with the same arguments as `pnpm -s run eval`; `engram eval --help` prints its own help.',
+    'With --answer <provider:model> it also writes answers and reports F1 and BLEU-1; --judge <provider:model> adds J;',
+    '--distill / --navigate use the model distiller and navigator. Model calls and tokens are reported for ingest and per question.',
+  ].join('\n'),
   positionals: { min: 0, max: undefined, name: '' },
   options: {},
-  examples: ['engram eval locomo --data ../shared/data/locomo10.json --strategy all --json'],
+  examples: [
+    'engram eval locomo --data ../shared/data/locomo10.json --strategy all --json',
+    'engram eval locomo --data ../shared/data/locomo10.json --strategy active --limit 1 --answer openai:gpt-4.1-mini --judge openai:gpt-4.1-mini',
+  ],
 };
 
 export const mcpSpec: CommandSpec = {

@@ -81,7 +81,9 @@ interface EvalModels {
 
 async function loadModels(options: EvalCliOptions, log: (line: string) => void): Promise<EvalModels | undefined> {
   if (Object.keys(options.models).length === 0) return undefined;
-  const llm = await importStorePackage('@engram/llm', 'llm');
+  // `engram eval` names the copy of @engram/llm the CLI depends on; inside the monorepo the built package is found next to core.
+  const override = process.env.ENGRAM_LLM_MODULE;
+  const llm = override ? ((await import(override)) as Record<string, unknown>) : await importStorePackage('@engram/llm', 'llm');
   const createModelSuite = llm.createModelSuite as ((options: Record<string, unknown>) => EvalModels) | undefined;
   if (typeof createModelSuite !== 'function') throw new CliError('@engram/llm does not export createModelSuite()');
   return createModelSuite({
