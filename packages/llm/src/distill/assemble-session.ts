@@ -2,6 +2,7 @@ import {
   normalizeName,
   singleValuedAspects,
   stableId,
+  timeCueName,
   topicIdOf,
   type DistillRequest,
   type DistillResult,
@@ -92,6 +93,10 @@ export async function assembleSession(request: DistillRequest, batches: Readonly
         const turn = enriched[time.turn] as Turn;
         turn.context.mentionTimes.push(interval(time));
         turn.context.eventTime ??= interval(time);
+        // Like the offline distiller, a resolved time is also a cue ("june 2024"), so the timeline can be entered by name.
+        const timeCue = graph.cue(timeCueName(interval(time)), 'time');
+        graph.relate(timeCue, episodeTag, id, sessionScope);
+        graph.relate(timeCue, episodeTag, turn.id, sessionScope);
       }
       if (episode.location) for (const member of members) member.context.location ??= episode.location;
       const day = members[0]?.context.session?.start.slice(0, 10);

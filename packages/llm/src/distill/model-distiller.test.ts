@@ -44,6 +44,8 @@ describe('model distiller', () => {
     const relations = await store.relationsOfCues(scope, [porto]);
     expect(relations.map((relation) => relation.tagId)).toContain(tagId(scope, 'lives in'));
     expect(relations.map((relation) => relation.contentId)).toEqual(expect.arrayContaining([pottery?.id, firstTurnIds[0]]));
+    const [march] = await store.findCues(scope, ['march 2024']);
+    expect(march?.kind).toBe('time');
     const [annie] = await store.findCues(scope, ['annie']);
     expect(annie?.name).toBe('ana');
 
