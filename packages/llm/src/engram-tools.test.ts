@@ -23,11 +23,11 @@ describe('engramTools', () => {
     expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toMatch(/said 2024-05-02.*Rex loves the beach/);
     expect(promptText(model.doGenerateCalls[2]!)).not.toContain('Oslo');
 
-    const recalled = (await tools.recall.execute?.({ query: 'Where does Lena live?' }, { toolCallId: 'x', messages: [] })) as { evidence: Array<{ id: string; text: string }> };
+    const recalled = (await tools.recall.execute?.({ query: 'Where does Lena live?' }, { toolCallId: 'x', messages: [], context: {} })) as { evidence: Array<{ id: string; text: string }> };
     expect(recalled.evidence.some((item) => item.text.includes('Oslo'))).toBe(false);
     const target = recalled.evidence[0]?.id as string;
-    expect(await tools.forget.execute?.({ id: target }, { toolCallId: 'y', messages: [] })).toEqual({ forgotten: target });
-    expect(await tools.forget.execute?.({ all: true }, { toolCallId: 'z', messages: [] })).toEqual({ forgotten: 'all' });
+    expect(await tools.forget.execute?.({ id: target }, { toolCallId: 'y', messages: [], context: {} })).toEqual({ forgotten: target });
+    expect(await tools.forget.execute?.({ all: true }, { toolCallId: 'z', messages: [], context: {} })).toEqual({ forgotten: 'all' });
     expect(await store.listUnits({ userId: 'alice' }, { limit: 10 })).toHaveLength(0);
     expect((await store.listUnits({ userId: 'bob' }, { limit: 10 })).length).toBeGreaterThan(0);
   });
