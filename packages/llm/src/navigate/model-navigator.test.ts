@@ -1,4 +1,5 @@
-import { createEngram, type Conversation, type TraceStep } from '@engram/core';
+import { APICallError } from 'ai';
+import { createEngram, ModelError, type Conversation, type TraceStep } from '@engram/core';
 import { createMemoryStore } from '@engram/store-memory';
 import { describe, expect, it } from 'vitest';
 import { jsonReply, promptText, scriptedModel, toolCallsReply } from '../__fixtures__/mock-replies.js';
@@ -127,5 +128,21 @@ describe('model navigator', () => {
     const leanEngram = createEngram({ store, navigator: createModelNavigator({ model: lean, route: 'keep-all' }) });
     await leanEngram.recall('Where does Miso hide?', { scope: { userId: 'alice' } });
     expect(lean.doGenerateCalls).toHaveLength(2);
+  });
+
+  it('retries a rate-limited select, then fails the recall with a ModelError when the provider stays down', async () => {
+    const store = await memory();
+    const limited = new APICallError({ message: 'slow down', url: 'http://model', requestBodyValues: {}, statusCode: 429, isRetryable: true, responseHeaders: { 'retry-after': '2' } });
+    const delays: number[] = [];
+    const sleep = async (ms: number) => void delays.push(ms);
+    const recovering = scriptedModel([limited, toolCallsReply([{ name: 'stop', input: { reason: 'nothing to do' } }])]);
+    const result = await createEngram({ store, navigator: createModelNavigator({ model: recovering, sleep }) }).recall('Miso?', { scope: { userId: 'alice' } });
+    expect(delays).toEqual([2000]);
+    expect(result.trace.at(-1)).toMatchObject({ action: 'stop', reason: 'model: nothing to do' });
+
+    const down = scriptedModel([new APICallError({ message: 'bad gateway', url: 'http://model', requestBodyValues: {}, statusCode: 502, isRetryable: true })]);
+    const error = await createEngram({ store, navigator: createModelNavigator({ model: down, maxRetries: 1, sleep }) }).recall('Miso?', { scope: { userId: 'alice' } }).catch((caught: unknown) => caught);
+    expect(ModelError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('navigate call failed after 2 attempts (HTTP 502)');
   });
 });
