@@ -103,7 +103,7 @@ describe('model navigator', () => {
     expect(executed.every((type) => ['search', 'query_tag_events', 'content_pairs', 'cue_tags', 'query_event_context'].includes(type))).toBe(true);
     expect(JSON.stringify(result.trace)).not.toContain('delete_all_memories');
     expect(JSON.stringify(result.trace)).not.toContain('http://evil');
-    // A search carrying a userId argument is refused whole: the action has no scope to set.
+    // A userId argument is dropped by the tool's schema: an action has no scope to set.
     expect(expands(result.trace).some((step) => step.input?.userId !== undefined)).toBe(false);
     // Nothing of Bob's memory comes back, and the model saw memories only inside the data block.
     expect(result.evidence.length).toBeGreaterThan(0);
