@@ -130,6 +130,23 @@ export async function assembleSession(request: DistillRequest, batches: Readonly
         topicDrafts.set(topicId, draft);
       }
     }
+    // A message the model left out of every episode still gets one, restated as said: like the
+    // offline distiller, every new message is reachable from the episode layer.
+    const covered = new Set(batch.output.episodes.flatMap((episode) => episode.turns));
+    for (const [index, turn] of enriched.entries()) {
+      if (covered.has(index)) continue;
+      const id = stableId('episode', tenant, turn.id);
+      graph.relate(graph.cue(turn.speaker, 'person'), graph.tag('said'), id, sessionScope);
+      const day = turn.context.session?.start.slice(0, 10);
+      episodes.push({
+        id,
+        kind: 'episode',
+        scope: sessionScope,
+        text: `${day === undefined ? '' : `[${day}] `}${turn.text}`,
+        context: { ...turn.context, mentionTimes: [...turn.context.mentionTimes], participants: [...turn.context.participants], entities: [...turn.context.entities] },
+        sources: turn.sources,
+      });
+    }
     turns.push(...enriched);
   }
 

@@ -167,4 +167,14 @@ describe('model distiller', () => {
     const error = await createEngram({ store: createMemoryStore(), distiller }).add(anaAndBen, scope).catch((caught: unknown) => caught);
     expect((error as Error).message).toContain('after 2 attempts (timed out)');
   });
+
+  it('gives a message the model left out of every episode an episode of its own', async () => {
+    const partial = { ...sessionOneBatch, episodes: [{ ...sessionOneBatch.episodes[0]!, turns: [0] }] };
+    const store = createMemoryStore();
+    await createEngram({ store, distiller: createModelDistiller({ model: scriptedModel([jsonReply(partial)]) }) }).add({ ...anaAndBen, sessions: [anaAndBen.sessions[0]!] }, scope);
+    const episodes = await all(store, 'episode');
+    expect(episodes).toHaveLength(3);
+    expect(episodes.map((episode) => episode.sources.map((source) => source.turnId).join()).sort()).toEqual(['s1:1', 's1:2', 's1:3']);
+    expect(episodes.map((episode) => episode.text)).toContain('[2024-03-10] Ben: Pottery! Did you make a bowl yet?');
+  });
 });
