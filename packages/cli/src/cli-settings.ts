@@ -18,12 +18,22 @@ export const defaultStorePath = '.engram';
 /** How many evidence items `ask` shows by default. */
 export const defaultK = 10;
 
+const modelSpec = z.string().regex(/^(openai|anthropic|ollama|openai-compatible):\S+$/, 'must be <provider>:<model> with provider openai, anthropic, ollama or openai-compatible');
+
 const configSchema = z.strictObject({
   store: z.string().min(1).optional(),
   user: z.string().min(1).max(256).optional(),
   strategy: z.enum(strategyNames).optional(),
   k: z.number().int().min(1).max(1000).optional(),
+  /** Models by role (`provider:model`); `ENGRAM_<ROLE>_MODEL` / `ENGRAM_MODEL` win over them. */
+  models: z
+    .strictObject({ default: modelSpec, distill: modelSpec, navigate: modelSpec, answer: modelSpec, judge: modelSpec })
+    .partial()
+    .optional(),
 });
+
+/** Environment variables that choose a model (read by @engram/llm). */
+export const modelVariables = ['ENGRAM_MODEL', 'ENGRAM_DISTILL_MODEL', 'ENGRAM_NAVIGATE_MODEL', 'ENGRAM_ANSWER_MODEL', 'ENGRAM_JUDGE_MODEL'] as const;
 
 /** Settings after applying flags > environment > `engram.config.json` > defaults. */
 export interface Settings {
@@ -35,6 +45,10 @@ export interface Settings {
   strategy: StrategyName;
   /** Evidence items per question. */
   k: number;
+  /** Model choices of the config file by role (`default` for every role); empty when it names none. */
+  models: Partial<Record<'default' | 'distill' | 'navigate' | 'answer' | 'judge', string>>;
+  /** True when the environment or the config file names any model. */
+  modelConfigured: boolean;
 }
 
 /** What the command line said (absent fields were not given). */
@@ -65,7 +79,7 @@ function readConfigFile(cwd: string): z.output<typeof configSchema> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue === undefined || issue.path.length === 0 ? '' : ` ${issue.path.join('.')}`;
-    throw new UsageError(`${configFileName}: invalid${field}: ${issue?.message ?? 'unexpected value'} (expected { store, user, strategy, k })`);
+    throw new UsageError(`${configFileName}: invalid${field}: ${issue?.message ?? 'unexpected value'} (expected { store, user, strategy, k, models })`);
   }
   return parsed.data;
 }
@@ -85,7 +99,9 @@ function fromEnvironment(env: NodeJS.ProcessEnv, name: string): string | undefin
 /**
  * Resolves the settings of one run. Precedence: flags > environment (`ENGRAM_STORE`,
  * `ENGRAM_USER`, `ENGRAM_STRATEGY`, `ENGRAM_K`) > `engram.config.json` in `cwd` > defaults
- * (`./.engram`, no user, `active`, 10). Relative store paths are relative to `cwd`.
+ * (`./.engram`, no user, `active`, 10). Relative store paths are relative to `cwd`. Models: the config
+ * file's `models` are read here; the environment's `ENGRAM_<ROLE>_MODEL` / `ENGRAM_MODEL` win over
+ * them (resolved by @engram/llm).
  */
 export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, cwd: string): Settings {
   const config = readConfigFile(cwd);
@@ -95,5 +111,7 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, cwd
   const strategy =
     choiceOption(flags.strategy, '--strategy', strategyNames) ?? choiceOption(fromEnvironment(env, 'ENGRAM_STRATEGY'), 'ENGRAM_STRATEGY', strategyNames) ?? config.strategy ?? 'active';
   const k = integerOption(flags.k, '--k', { min: 1, max: 1000 }) ?? integerOption(fromEnvironment(env, 'ENGRAM_K'), 'ENGRAM_K', { min: 1, max: 1000 }) ?? config.k ?? defaultK;
-  return { store: resolve(cwd, store), user, strategy, k };
+  const models = config.models ?? {};
+  const modelConfigured = Object.keys(models).length > 0 || modelVariables.some((name) => fromEnvironment(env, name) !== undefined);
+  return { store: resolve(cwd, store), user, strategy, k, models, modelConfigured };
 }

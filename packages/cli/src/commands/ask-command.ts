@@ -5,8 +5,22 @@ import { chooseUser, openMemory } from '../memory/open-memory.js';
 import { recallJson, renderRecallText } from '../output/render-recall.js';
 import { colorsFor, writeJson, writeLines, type CliIo } from '../output/terminal.js';
 
-/** Said once per run until an answering model can be configured. */
+/** Said once per run when no answering model is configured. */
 export const noModelNote = 'no model configured: showing evidence only';
+
+/** The model-backed parts `ask` uses, when the environment or engram.config.json names models. */
+async function loadModels(settings: ReturnType<typeof resolveSettings>, env: NodeJS.ProcessEnv) {
+  if (!settings.modelConfigured) return undefined;
+  // Loaded only when configured: without a model, `ask` stays offline and starts as fast as before.
+  const { createModelSuite } = await import('@engram/llm');
+  const { InvalidInputError } = await import('@engram/core');
+  try {
+    return createModelSuite({ choices: settings.models, env });
+  } catch (error) {
+    if (InvalidInputError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 /** `engram ask "<question>"`: recalls evidence from a reader of the store (it works beside a running writer). */
 export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<number> {
@@ -16,7 +30,13 @@ export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<n
   if (date !== undefined && Number.isNaN(Date.parse(date))) throw new UsageError(`--date: expected an ISO date such as 2024-07-01, got ${JSON.stringify(date)}`);
   const settings = resolveSettings({ store: args.strings.store, user: args.strings.user, strategy: args.strings.strategy, k: args.strings.k }, io.env, io.cwd);
 
-  const memory = await openMemory({ path: settings.store, readOnly: true, warn: (message) => io.stderr.write(`engram: warning: ${message}\n`) });
+  const models = await loadModels(settings, io.env);
+  const memory = await openMemory({
+    path: settings.store,
+    readOnly: true,
+    warn: (message) => io.stderr.write(`engram: warning: ${message}\n`),
+    ...(models?.navigator ? { navigator: models.navigator } : {}),
+  });
   try {
     const user = await chooseUser(settings.store, settings.user);
     const result = await memory.engram.recall(question, {
@@ -25,10 +45,20 @@ export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<n
       k: settings.k,
       ...(date === undefined ? {} : { questionDate: date }),
     });
-    io.stderr.write(`${colorsFor(io.stderr, io.env).yellow(noModelNote)}\n`);
+    const answerer = models?.answerer;
+    const answer = answerer === undefined ? undefined : (await answerer.answer({ question, evidence: result.evidence, ...(date === undefined ? {} : { questionDate: date }) })).answer;
+    if (answerer === undefined) io.stderr.write(`${colorsFor(io.stderr, io.env).yellow(`${noModelNote} (set ENGRAM_MODEL=<provider>:<model> for an answer)`)}\n`);
+    const usage = models?.meter.total();
     const view = { user, k: settings.k, trace: args.flags.trace === true };
-    if (args.flags.json) writeJson(io.stdout, recallJson(result, view));
-    else writeLines(io.stdout, renderRecallText(result, { ...view, colors: colorsFor(io.stdout, io.env) }));
+    if (args.flags.json) {
+      const json = recallJson(result, view);
+      writeJson(io.stdout, answerer === undefined ? json : { ...json, answer, model: { answerer: answerer.name, ...(models?.navigator ? { navigator: models.navigator.name } : {}), usage } });
+    } else {
+      const colors = colorsFor(io.stdout, io.env);
+      if (answer !== undefined) writeLines(io.stdout, [`${colors.bold('Answer:')} ${answer}`, '']);
+      writeLines(io.stdout, renderRecallText(result, { ...view, colors }));
+    }
+    if (usage !== undefined) io.stderr.write(`model: ${usage.calls} call${usage.calls === 1 ? '' : 's'}, ${usage.inputTokens} input / ${usage.outputTokens} output tokens\n`);
   } finally {
     await memory.close();
   }

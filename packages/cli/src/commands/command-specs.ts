@@ -28,11 +28,15 @@ export const ingestSpec: CommandSpec = {
 
 export const askSpec: CommandSpec = {
   name: 'ask',
-  summary: 'recall the evidence that answers a question',
+  summary: 'answer a question from memory (evidence only without a model)',
   usage: ['ask "<question>" [--user <id>] [--strategy <name>] [--k <n>] [--trace] [--json]'],
   details: [
     'Shows the evidence found in memory, each item with its coordinates (when it was said, when it',
-    'happened, about what) and why it was chosen. No model is configured yet, so no answer is written.',
+    'happened, about what) and why it was chosen. With a model configured, an answer is written from',
+    'that evidence first: ENGRAM_MODEL=<provider>:<model> (openai, anthropic, ollama, openai-compatible),',
+    'or per role ENGRAM_ANSWER_MODEL / ENGRAM_NAVIGATE_MODEL (the model navigator for active recall), or',
+    '"models" in engram.config.json. Keys: OPENAI_API_KEY, ANTHROPIC_API_KEY; OLLAMA_BASE_URL;',
+    'ENGRAM_BASE_URL and ENGRAM_API_KEY for openai-compatible. Without one it stays offline.',
   ].join('\n'),
   positionals: { min: 1, max: undefined, name: 'question' },
   options: {
@@ -44,7 +48,11 @@ export const askSpec: CommandSpec = {
     store,
     json,
   },
-  examples: ['engram ask "Where does Maya live now?" --user maya-and-tom --trace', 'engram ask "What is my dog called?" --json | jq .evidence[0].rendered'],
+  examples: [
+    'engram ask "Where does Maya live now?" --user maya-and-tom --trace',
+    'engram ask "What is my dog called?" --json | jq .evidence[0].rendered',
+    'ENGRAM_MODEL=openai:gpt-4.1-mini engram ask "Where does Maya live now?" --user maya-and-tom',
+  ],
 };
 
 export const inspectSpec: CommandSpec = {
@@ -93,11 +101,18 @@ export const deleteSpec: CommandSpec = {
 export const evalSpec: CommandSpec = {
   name: 'eval',
   summary: 'run the retrieval evaluation on LoCoMo or LongMemEval',
-  usage: ['eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all] [--json] [--k <n>] …'],
-  details: 'Runs @engram/core\'s evaluation harness with the same arguments as `pnpm -s run eval`; `engram eval --help` prints its own help.',
+  usage: ['eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all] [--json] [--k <n>] [--answer <provider:model>] [--judge <provider:model>] …'],
+  details: [
+    'Runs @engram/core\'s evaluation harness with the same arguments as `pnpm -s run eval`; `engram eval --help` prints its own help.',
+    'With --answer <provider:model> it also writes answers and reports F1 and BLEU-1; --judge <provider:model> adds J;',
+    '--distill / --navigate use the model distiller and navigator. Model calls and tokens are reported for ingest and per question.',
+  ].join('\n'),
   positionals: { min: 0, max: undefined, name: '' },
   options: {},
-  examples: ['engram eval locomo --data ../shared/data/locomo10.json --strategy all --json'],
+  examples: [
+    'engram eval locomo --data ../shared/data/locomo10.json --strategy all --json',
+    'engram eval locomo --data ../shared/data/locomo10.json --strategy active --limit 1 --answer openai:gpt-4.1-mini --judge openai:gpt-4.1-mini',
+  ],
 };
 
 export const mcpSpec: CommandSpec = {

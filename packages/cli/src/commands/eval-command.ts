@@ -25,7 +25,9 @@ export async function runEvalCommand(args: string[]): Promise<number> {
     if (!(error instanceof core.UsageError)) throw error;
     if (error.message !== '') throw new UsageError(`${error.message} (see engram eval --help)`);
   }
-  const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit' });
+  // Core does not depend on @engram/llm; the CLI does, so it tells the harness where its copy is (for --answer, --judge, …).
+  const env = { ...process.env, ENGRAM_LLM_MODULE: import.meta.resolve('@engram/llm') };
+  const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit', env });
   // Ctrl-C reaches the child through the terminal's process group; the parent just waits for it.
   const ignore = () => undefined;
   process.on('SIGINT', ignore);

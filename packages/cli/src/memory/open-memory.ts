@@ -1,4 +1,4 @@
-import { StoreError, createEngram, type Engram } from '@engram/core';
+import { StoreError, createEngram, type Engram, type Navigator } from '@engram/core';
 import { createLmdbStore, type LmdbStore } from '@engram/store-lmdb';
 import { CliError, UsageError } from '../cli-errors.js';
 import { readUsers } from './user-registry.js';
@@ -23,6 +23,8 @@ export interface OpenMemoryOptions {
   readOnly: boolean;
   /** Receives the store's non-fatal warnings. */
   warn: (message: string) => void;
+  /** The policy of active recall. @default the offline navigator */
+  navigator?: Navigator;
 }
 
 /** Rewords the store's errors for someone at a terminal; other errors pass through. */
@@ -51,7 +53,7 @@ export async function openMemory(options: OpenMemoryOptions): Promise<OpenMemory
   } catch (error) {
     throw explainStoreError(error, options.path);
   }
-  const engram = createEngram({ store });
+  const engram = createEngram({ store, ...(options.navigator ? { navigator: options.navigator } : {}) });
   let closing: Promise<void> | undefined;
   return {
     engram,

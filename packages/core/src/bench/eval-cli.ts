@@ -1,6 +1,7 @@
 // Retrieval evaluation on LoCoMo / LongMemEval:
 //   pnpm -s run eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all]
 //        [--json] [--dump <file.jsonl>] [--store memory|lmdb] [--limit N] [--k N]
+//        [--answer|--judge|--distill|--navigate <provider:model>]   (through @engram/llm, loaded at run time)
 // Results go to stdout (one JSON object per strategy with --json, else a table); progress to stderr.
 // Exit codes: 0 done, 1 failure while running, 2 usage error.
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -13,8 +14,13 @@ import { runEval, type EvalProgress } from '../eval/harness.js';
 import { formatDumpLine, formatJsonReports, formatTableReport } from '../eval/report.js';
 import { evalUsage, parseEvalArguments, UsageError, type EvalCliOptions } from '../eval/eval-cli-options.js';
 import { loadConversationFile } from '../ingest/loaders/index.js';
+import type { Answerer, Judge, ModelUsageTotals } from '../ports/answerer.js';
+import type { Distiller } from '../ports/distiller.js';
 import type { MemoryStore } from '../ports/memory-store.js';
+import type { Navigator } from '../ports/navigator.js';
 import { createEvalIngestion } from '../eval/eval-ingestion.js';
+import { createActiveStrategy } from '../recall/active/active-reconstruction.js';
+import type { RecallStrategyFactory } from '../recall/strategy.js';
 
 /** A failure with a message meant for the user (no stack needed). */
 class CliError extends Error {}
@@ -64,6 +70,32 @@ async function openStore(kind: 'memory' | 'lmdb'): Promise<{ store: MemoryStore;
   };
 }
 
+/** The model-backed parts named on the command line, from @engram/llm (core does not depend on it). */
+interface EvalModels {
+  distiller?: Distiller;
+  navigator?: Navigator;
+  answerer?: Answerer;
+  judge?: Judge;
+  meter: { total(): ModelUsageTotals };
+}
+
+async function loadModels(options: EvalCliOptions, log: (line: string) => void): Promise<EvalModels | undefined> {
+  if (Object.keys(options.models).length === 0) return undefined;
+  // `engram eval` names the copy of @engram/llm the CLI depends on; inside the monorepo the built package is found next to core.
+  const override = process.env.ENGRAM_LLM_MODULE;
+  const llm = override ? ((await import(override)) as Record<string, unknown>) : await importStorePackage('@engram/llm', 'llm');
+  const createModelSuite = llm.createModelSuite as ((options: Record<string, unknown>) => EvalModels) | undefined;
+  if (typeof createModelSuite !== 'function') throw new CliError('@engram/llm does not export createModelSuite()');
+  return createModelSuite({
+    choices: options.models,
+    rolesFromEnvironment: false,
+    style: options.benchmark,
+    judgeBenchmark: options.benchmark,
+    onDistillerEvent: (event: { type: string; sessionId: string; batch: number; problem: string }) =>
+      log(`[eval] distiller ${event.type} in session ${event.sessionId}, batch ${event.batch}: ${event.problem.split('\n')[0]}`),
+  });
+}
+
 function describeProgress(progress: EvalProgress): string {
   const position = `${progress.index + 1}/${progress.total} ${progress.conversation}`;
   if (progress.phase === 'ingest') return `[eval] ${position}: ingested ${progress.turns} turns in ${Math.round(progress.ms)} ms`;
@@ -89,7 +121,11 @@ async function main(options: EvalCliOptions): Promise<void> {
   const dump = options.dump === undefined ? undefined : createWriteStream(options.dump, { encoding: 'utf8' });
   const several = Object.keys(options.strategies).length > 1;
   try {
-    const ingestion = createEvalIngestion(store);
+    const models = await loadModels(options, log);
+    const ingestion = createEvalIngestion(store, models?.distiller ? { distiller: models.distiller } : {});
+    const navigator = models?.navigator;
+    const strategies: Record<string, RecallStrategyFactory> = { ...options.strategies };
+    if (navigator !== undefined && strategies.active !== undefined) strategies.active = (context) => createActiveStrategy(context, { navigator });
     const run = await runEval({
       benchmark: options.benchmark,
       conversations,
@@ -97,8 +133,11 @@ async function main(options: EvalCliOptions): Promise<void> {
       store,
       ingest: ingestion.ingest,
       embed: ingestion.embed,
-      strategies: options.strategies,
+      strategies,
       k: options.k,
+      ...(models?.answerer ? { answerer: models.answerer } : {}),
+      ...(models?.judge ? { judge: models.judge } : {}),
+      ...(models ? { modelUsage: () => models.meter.total() } : {}),
       onProgress: (progress) => log(describeProgress(progress)),
       ...(dump === undefined ? {} : { onOutcome: (outcome) => dump.write(`${formatDumpLine(outcome, several)}\n`) }),
     });

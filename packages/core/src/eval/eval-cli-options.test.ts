@@ -14,7 +14,13 @@ describe('parseEvalArguments', () => {
       store: 'lmdb',
       limit: 3,
       k: 20,
+      models: {},
     });
+  });
+
+  it('reads the model choices of the answer, judge, distiller and navigator', () => {
+    const options = parseEvalArguments(['locomo', '--data', 'l.json', '--strategy', 'active', '--answer', 'openai:gpt-4.1-mini', '--judge', 'anthropic:claude-sonnet-4-5', '--distill', 'ollama:llama3.1:8b', '--navigate', 'openai-compatible:qwen2.5']);
+    expect(options.models).toEqual({ answer: 'openai:gpt-4.1-mini', judge: 'anthropic:claude-sonnet-4-5', distill: 'ollama:llama3.1:8b', navigate: 'openai-compatible:qwen2.5' });
   });
 
   it('defaults to the memory store, k = 50 and a table', () => {
@@ -32,6 +38,8 @@ describe('parseEvalArguments', () => {
     [['locomo', '--data', 'x', '--strategy', 'all', '--store', 'redis'], /--store must be memory or lmdb/],
     [['locomo', '--data', 'x', '--strategy', 'all', '--limit', '0'], /--limit must be a positive integer/],
     [['locomo', '--data', 'x', '--strategy', 'all', '--verbose'], /verbose/],
+    [['locomo', '--data', 'x', '--strategy', 'all', '--answer', 'gpt-4'], /--answer must be <provider>:<model>/],
+    [['locomo', '--data', 'x', '--strategy', 'all', '--judge', 'openai:gpt-4.1'], /--judge grades answers: give --answer/],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseEvalArguments(argv)).toThrow(UsageError);
     expect(() => parseEvalArguments(argv)).toThrow(message);

@@ -7,7 +7,11 @@ import { evalStrategies, selectStrategies } from './strategies.js';
 export function evalUsage(registry: Readonly<Record<string, RecallStrategyFactory>> = evalStrategies): string {
   return `usage: pnpm -s run eval <locomo|longmemeval> --data <path> --strategy <name>[,<name>…|all]
          [--json] [--dump <file.jsonl>] [--store memory|lmdb] [--limit N] [--k N]
-strategies: ${Object.keys(registry).join(', ')}, all`;
+         [--answer <provider:model>] [--judge <provider:model>] [--distill <provider:model>] [--navigate <provider:model>]
+strategies: ${Object.keys(registry).join(', ')}, all
+models (need @engram/llm, built): providers openai | anthropic | ollama | openai-compatible, e.g. --answer openai:gpt-4.1-mini;
+  --answer adds F1 and BLEU-1, --judge adds J, --distill ingests with the model distiller, --navigate runs active
+  recall with the model navigator; calls and tokens are reported for ingest and per question.`;
 }
 
 /** A bad command line: the CLI prints the message and the usage, and exits with code 2. */
@@ -33,7 +37,11 @@ export interface EvalCliOptions {
   limit: number | undefined;
   /** Evidence items asked per recall. @default 50 */
   k: number;
+  /** Model choices (`provider:model`) by role, for `@engram/llm`; absent roles use no model. */
+  models: { answer?: string; judge?: string; distill?: string; navigate?: string };
 }
+
+const modelSpec = /^(openai|anthropic|ollama|openai-compatible):\S+$/;
 
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -56,6 +64,10 @@ export function parseEvalArguments(argv: ReadonlyArray<string>, registry: Readon
         store: { type: 'string', default: 'memory' },
         limit: { type: 'string' },
         k: { type: 'string' },
+        answer: { type: 'string' },
+        judge: { type: 'string' },
+        distill: { type: 'string' },
+        navigate: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -78,6 +90,14 @@ export function parseEvalArguments(argv: ReadonlyArray<string>, registry: Readon
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+  const models: EvalCliOptions['models'] = {};
+  for (const role of ['answer', 'judge', 'distill', 'navigate'] as const) {
+    const value = values[role];
+    if (value === undefined) continue;
+    if (!modelSpec.test(value)) throw new UsageError(`--${role} must be <provider>:<model> (openai, anthropic, ollama, openai-compatible), got ${JSON.stringify(value)}`);
+    models[role] = value;
+  }
+  if (models.judge !== undefined && models.answer === undefined) throw new UsageError('--judge grades answers: give --answer <provider:model> too');
   return {
     benchmark,
     data: values.data,
@@ -87,5 +107,6 @@ export function parseEvalArguments(argv: ReadonlyArray<string>, registry: Readon
     store: values.store,
     limit: positiveInteger(values.limit, '--limit'),
     k: positiveInteger(values.k, '--k') ?? 50,
+    models,
   };
 }

@@ -106,3 +106,67 @@ describe('selectStrategies', () => {
     expect(Object.keys(selectStrategies('orama-turns, bm25-turns'))).toEqual(['orama-turns', 'bm25-turns']);
   });
 });
+
+describe('runEval with an answerer and a judge', async () => {
+  const { conversations, questions } = await loadConversationFile(fixture('tiny-locomo.json'), { format: 'locomo' });
+  const store = createTinyStore();
+  const ingestion = createEvalIngestion(store);
+  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const spend = (calls: number, input: number, output: number) => {
+    usage.calls += calls;
+    usage.inputTokens += input;
+    usage.outputTokens += output;
+  };
+  const seen: number[] = [];
+  const run = await runEval({
+    benchmark: 'locomo',
+    conversations,
+    questions,
+    store,
+    ingest: async (conversation, scope) => {
+      spend(2, 1000, 200);
+      await ingestion.ingest(conversation, scope);
+    },
+    embed: ingestion.embed,
+    strategies: selectStrategies('bm25-turns'),
+    answerK: 3,
+    // Answers with the gold answer of the question whose evidence text it was given, so F1 is 1
+    // exactly when the evidence reached the answerer; otherwise says it does not know.
+    answerer: {
+      specificationVersion: 'v1',
+      name: 'echo',
+      answer: async (request) => {
+        spend(1, 100, 5);
+        seen.push(request.evidence.length);
+        const gold = questions.find((question) => question.question === request.question)?.answer ?? '';
+        return { answer: request.evidence.length > 0 ? gold : 'unknown' };
+      },
+    },
+    judge: {
+      specificationVersion: 'v1',
+      name: 'strict',
+      judge: async (request) => {
+        spend(1, 50, 1);
+        return { correct: request.answer === request.gold };
+      },
+    },
+    modelUsage: () => usage,
+  });
+  const [report] = run.reports;
+
+  it('reports F1, BLEU-1 and J next to the retrieval metrics, from at most answerK items', () => {
+    expect(Object.keys(report?.overall ?? {})).toEqual(['R@1', 'R@5', 'R@10', 'R@20', 'R@400tok', 'contextTokens@10', 'F1', 'BLEU-1', 'J']);
+    expect(report?.overall.F1).toBe(1);
+    expect(report?.overall.J).toBe(1);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(3);
+    expect(run.outcomes.every((outcome) => outcome.answer === outcome.gold)).toBe(true);
+  });
+
+  it('reports model calls and tokens for ingest, per question (recall + answer) and for the judge', () => {
+    const conversationsWithQuestions = new Set(run.outcomes.map((outcome) => outcome.id.split('#')[0])).size;
+    expect(report?.model?.ingest).toEqual({ calls: 2 * conversationsWithQuestions, inputTokens: 1000 * conversationsWithQuestions, outputTokens: 200 * conversationsWithQuestions });
+    expect(report?.model?.perQuestion).toEqual({ calls: 1, inputTokens: 100, outputTokens: 5 });
+    expect(report?.model?.judge).toEqual({ calls: 4, inputTokens: 200, outputTokens: 4 });
+    expect(JSON.parse(formatDumpLine(run.outcomes[0]!, false))).toMatchObject({ answer: run.outcomes[0]?.gold, correct: true, modelUsage: { calls: 1 } });
+  });
+});

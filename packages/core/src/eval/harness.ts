@@ -1,6 +1,7 @@
 import { countTokens as countO200kTokens } from 'gpt-tokenizer';
 import type { BenchmarkQuestion, Conversation } from '../ingest/conversation.js';
 import type { Scope } from '../model/scope.js';
+import type { Answerer, Judge, ModelUsageTotals } from '../ports/answerer.js';
 import type { MemoryStore } from '../ports/memory-store.js';
 import type { Evidence } from '../recall/recall-types.js';
 import { renderEvidence } from '../recall/render-evidence.js';
@@ -15,6 +16,7 @@ import {
   recallWithinTokens,
   type RankedItem,
 } from './metrics.js';
+import { answerF1, bleu1, locomoAnswerF1 } from './answer-metrics.js';
 import { aggregateReports, type StrategyReport } from './report.js';
 import { selectScoredQuestions, type BenchmarkName, type ScoredQuestion } from './scored-questions.js';
 
@@ -31,6 +33,16 @@ export const longMemEvalMetrics = ['session_any@5', 'session_any@10', 'session_a
 /** The metric names of a benchmark, in report order. */
 export function benchmarkMetrics(benchmark: BenchmarkName): ReadonlyArray<string> {
   return benchmark === 'locomo' ? locomoMetrics : longMemEvalMetrics;
+}
+
+/** Answer metric names: F1 and BLEU-1 with an answerer, J with a judge too. */
+export function answerMetrics(options: { answerer?: unknown; judge?: unknown }): string[] {
+  if (options.answerer === undefined) return [];
+  return options.judge === undefined ? ['F1', 'BLEU-1'] : ['F1', 'BLEU-1', 'J'];
+}
+
+function usageDelta(before: ModelUsageTotals, after: ModelUsageTotals): ModelUsageTotals {
+  return { calls: after.calls - before.calls, inputTokens: after.inputTokens - before.inputTokens, outputTokens: after.outputTokens - before.outputTokens };
 }
 
 /** What one strategy returned for one question, reduced to what the metrics and the dump need. */
@@ -53,6 +65,14 @@ export interface QuestionOutcome {
   metrics: Record<string, number>;
   /** Wall time of the recall call, in milliseconds. */
   recallMs: number;
+  /** The answer written from the evidence, with an answerer. */
+  answer?: string;
+  /** The gold answer it was scored against. */
+  gold?: string;
+  /** The judge's verdict, with a judge. */
+  correct?: boolean;
+  /** Model calls and tokens of this question's recall and answer (the judge's are not counted), with `modelUsage`. */
+  modelUsage?: ModelUsageTotals;
 }
 
 /** Progress of a run, for a reporter on stderr. */
@@ -88,6 +108,14 @@ export interface EvalOptions {
   onProgress?: (progress: EvalProgress) => void;
   /** Called for every scored (strategy, question) pair as soon as it is known. */
   onOutcome?: (outcome: QuestionOutcome) => void;
+  /** Writes an answer from each question's evidence (context-preserved synthesis); adds F1 and BLEU-1 against the gold answer. */
+  answerer?: Answerer;
+  /** Grades each answer CORRECT / WRONG; adds J. Used only with an answerer. */
+  judge?: Judge;
+  /** Evidence items the answerer is given (the best of the ranking). @default 10 */
+  answerK?: number;
+  /** Cumulative model calls and tokens (e.g. `@engram/llm`'s usage meter): read around ingest and each question to report costs. */
+  modelUsage?: () => ModelUsageTotals;
 }
 
 /** The result of {@link runEval}. */
@@ -156,15 +184,23 @@ export async function runEval(options: EvalOptions): Promise<EvalRun> {
   const names = Object.keys(options.strategies);
   const outcomes: QuestionOutcome[] = [];
   let ingestMs = 0;
+  const zero: ModelUsageTotals = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const usageNow = () => (options.modelUsage ? { ...options.modelUsage() } : zero);
+  let ingestUsage = zero;
+  let judgeUsage = zero;
+  const answerK = options.answerK ?? 10;
   const total = options.conversations.length;
   for (const [index, conversation] of options.conversations.entries()) {
     const questions = byConversation.get(conversation.id) ?? [];
     if (questions.length === 0) continue;
     const scope = scopeOf(conversation);
     const started = performance.now();
+    const usageBefore = usageNow();
     await options.ingest(conversation, scope);
     const ms = performance.now() - started;
     ingestMs += ms;
+    const ingestDelta = usageDelta(usageBefore, usageNow());
+    ingestUsage = { calls: ingestUsage.calls + ingestDelta.calls, inputTokens: ingestUsage.inputTokens + ingestDelta.inputTokens, outputTokens: ingestUsage.outputTokens + ingestDelta.outputTokens };
     if (options.onProgress) {
       const turns = await listTurnCount(options.store, scope);
       options.onProgress({ phase: 'ingest', conversation: conversation.id, index, total, turns, ms });
@@ -183,6 +219,7 @@ export async function runEval(options: EvalOptions): Promise<EvalRun> {
       // A fresh strategy per conversation: caches (e.g. orama-turns' index) never outlive the scope.
       const strategy = factory(context);
       for (const item of questions) {
+        const questionUsage = usageNow();
         const questionStarted = performance.now();
         const result = await strategy.recall(item.question.question, {
           scope,
@@ -202,6 +239,28 @@ export async function runEval(options: EvalOptions): Promise<EvalRun> {
           metrics: scoreQuestion(options.benchmark, item, items, tokenBudget),
           recallMs,
         };
+        const gold = item.question.answer;
+        if (options.answerer !== undefined && gold !== undefined) {
+          const { answer } = await options.answerer.answer({
+            question: item.question.question,
+            evidence: result.evidence.slice(0, answerK),
+            category: item.category,
+            ...(item.question.questionDate === undefined ? {} : { questionDate: item.question.questionDate }),
+          });
+          outcome.answer = answer;
+          outcome.gold = gold;
+          outcome.metrics.F1 = options.benchmark === 'locomo' ? locomoAnswerF1(answer, gold, item.category) : answerF1(answer, gold);
+          outcome.metrics['BLEU-1'] = bleu1(answer, gold);
+        }
+        if (options.modelUsage) outcome.modelUsage = usageDelta(questionUsage, usageNow());
+        if (options.judge !== undefined && outcome.answer !== undefined && gold !== undefined) {
+          const judgeBefore = usageNow();
+          const { correct } = await options.judge.judge({ question: item.question.question, gold, answer: outcome.answer, category: item.category, ...(item.question.abstention ? { abstention: true } : {}) });
+          outcome.correct = correct;
+          outcome.metrics.J = correct ? 1 : 0;
+          const judged = usageDelta(judgeBefore, usageNow());
+          judgeUsage = { calls: judgeUsage.calls + judged.calls, inputTokens: judgeUsage.inputTokens + judged.inputTokens, outputTokens: judgeUsage.outputTokens + judged.outputTokens };
+        }
         outcomes.push(outcome);
         options.onOutcome?.(outcome);
       }
@@ -209,7 +268,16 @@ export async function runEval(options: EvalOptions): Promise<EvalRun> {
     options.onProgress?.({ phase: 'recall', conversation: conversation.id, index, total, questions: questions.length, strategies: names.length });
     if (options.forget ?? true) await options.store.forget(scope);
   }
-  const metricNames = options.benchmark === 'locomo' ? benchmarkMetrics('locomo').map((name) => name.replace('400tok', `${tokenBudget}tok`)) : benchmarkMetrics(options.benchmark);
-  const reports = aggregateReports({ benchmark: options.benchmark, strategies: names, metrics: metricNames, outcomes, ingestMs, skipped });
+  const retrievalMetrics = options.benchmark === 'locomo' ? benchmarkMetrics('locomo').map((name) => name.replace('400tok', `${tokenBudget}tok`)) : benchmarkMetrics(options.benchmark);
+  const metricNames = [...retrievalMetrics, ...answerMetrics(options)];
+  const reports = aggregateReports({
+    benchmark: options.benchmark,
+    strategies: names,
+    metrics: metricNames,
+    outcomes,
+    ingestMs,
+    skipped,
+    ...(options.modelUsage ? { modelUsage: { ingest: ingestUsage, judge: judgeUsage } } : {}),
+  });
   return { reports, outcomes };
 }

@@ -1,5 +1,6 @@
 export {
   runEval,
+  answerMetrics,
   scoreQuestion,
   benchmarkMetrics,
   locomoMetrics,
@@ -37,3 +38,4 @@ export {
 export { evalStrategies, selectStrategies } from './strategies.js';
 export { createEvalIngestion, type EvalIngestion } from './eval-ingestion.js';
 export { parseEvalArguments, evalUsage, UsageError, type EvalCliOptions } from './eval-cli-options.js';
+export { answerF1, multiAnswerF1, locomoAnswerF1, bleu1, normalizeAnswer } from './answer-metrics.js';

@@ -1,3 +1,4 @@
+import type { ModelUsageTotals } from '../ports/answerer.js';
 import type { QuestionOutcome } from './harness.js';
 import { percentile } from './metrics.js';
 import { locomoScoredCategories, longMemEvalQuestionTypes, type BenchmarkName, type SkipCounts } from './scored-questions.js';
@@ -23,6 +24,8 @@ export interface StrategyReport {
   skipped: SkipCounts;
   /** Wall time: ingest of all conversations (shared by the strategies) and recall latency per question. */
   timing: { ingestMs: number; recallP50Ms: number; recallP95Ms: number };
+  /** Model cost, when a model was used: ingest totals (shared by the strategies), per-question means of recall + answer, judge totals. */
+  model?: { ingest: ModelUsageTotals; perQuestion: ModelUsageTotals; judge: ModelUsageTotals };
 }
 
 function round(value: number, digits: number): number {
@@ -66,6 +69,7 @@ export function aggregateReports(input: {
   outcomes: ReadonlyArray<QuestionOutcome>;
   ingestMs: number;
   skipped: SkipCounts;
+  modelUsage?: { ingest: ModelUsageTotals; judge: ModelUsageTotals };
 }): StrategyReport[] {
   return input.strategies.map((strategy) => {
     const mine = input.outcomes.filter((outcome) => outcome.strategy === strategy);
@@ -76,6 +80,10 @@ export function aggregateReports(input: {
       byCategory[category] = { questions: inCategory.length, ...means(inCategory, input.metrics).values };
     }
     const latencies = mine.map((outcome) => outcome.recallMs);
+    const mean = (pick: (usage: ModelUsageTotals) => number) => (mine.length === 0 ? 0 : round(mine.reduce((sum, outcome) => sum + (outcome.modelUsage ? pick(outcome.modelUsage) : 0), 0) / mine.length, 1));
+    const model = input.modelUsage === undefined
+      ? {}
+      : { model: { ingest: { ...input.modelUsage.ingest }, perQuestion: { calls: mean((usage) => usage.calls), inputTokens: mean((usage) => usage.inputTokens), outputTokens: mean((usage) => usage.outputTokens) }, judge: { ...input.modelUsage.judge } } };
     return {
       benchmark: input.benchmark,
       strategy,
@@ -89,6 +97,7 @@ export function aggregateReports(input: {
         recallP50Ms: round(percentile(latencies, 50), 2),
         recallP95Ms: round(percentile(latencies, 95), 2),
       },
+      ...model,
     };
   });
 }
@@ -111,6 +120,9 @@ export function formatDumpLine(outcome: QuestionOutcome, withStrategy: boolean):
     turns: outcome.turns,
     sessions: outcome.sessions,
     items: outcome.items,
+    ...(outcome.answer === undefined ? {} : { answer: outcome.answer, gold: outcome.gold }),
+    ...(outcome.correct === undefined ? {} : { correct: outcome.correct }),
+    ...(outcome.modelUsage === undefined ? {} : { modelUsage: outcome.modelUsage }),
   });
 }
 
@@ -148,12 +160,20 @@ export function formatTableReport(reports: ReadonlyArray<StrategyReport>): strin
   const timing = reports
     .map((report) => `${report.strategy}: recall p50 ${report.timing.recallP50Ms} ms, p95 ${report.timing.recallP95Ms} ms`)
     .join('; ');
+  const usage = (value: ModelUsageTotals) => `${value.calls} calls, ${value.inputTokens} in / ${value.outputTokens} out tokens`;
+  const model = first.model === undefined
+    ? []
+    : [
+        `model: ingest ${usage(first.model.ingest)}; judge ${usage(first.model.judge)}`,
+        ...reports.map((report) => (report.model ? `model per question (${report.strategy}, recall + answer): ${usage(report.model.perQuestion)}` : '')).filter((line) => line.length > 0),
+      ];
   const lines = [
     `${first.benchmark}: ${first.questions} questions scored${skipped ? ` (skipped: ${skipped})` : ''}${counts ? `; ${counts}` : ''}`,
     '',
     table(rows),
     '',
     `ingest ${first.timing.ingestMs} ms; ${timing}`,
+    ...model,
   ];
   return lines.join('\n');
 }
