@@ -73,3 +73,36 @@ describe('engram ask with a model', () => {
     }
   });
 });
+
+describe('engram ingest with a distilling model', () => {
+  const fake = fakeModelServer();
+  let directory = '';
+  beforeAll(async () => {
+    assertBuilt();
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    directory = await mkdtemp(join(tmpdir(), 'engram-ingest-model-'));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('asks the model, repairs once, falls back to the offline distiller for output that stays invalid, and loses no turn', async () => {
+    const env = { ENGRAM_DISTILL_MODEL: 'openai-compatible:fake-model', ENGRAM_BASE_URL: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1` };
+    const first = await runEngram(['ingest', fixture('alice-chat.jsonl'), '--user', 'alice', '--store', 'with-model', '--json'], { cwd: directory, env });
+    expect(first.code, first.stderr).toBe(0);
+    // The fake model answers every call with one line of prose, never the distiller's JSON: each batch is asked, repaired once, then falls back.
+    expect(first.stderr).toMatch(/warning: model distiller repairing session/);
+    expect(first.stderr).toMatch(/warning: model distiller fell back to the offline distiller for session/);
+    expect(fake.prompts.length).toBeGreaterThanOrEqual(2);
+    expect(fake.prompts.length % 2).toBe(0);
+    expect(first.stderr).toContain(`model: ${fake.prompts.length} calls, ${321 * fake.prompts.length} input / ${7 * fake.prompts.length} output tokens`);
+    const offline = parseJson(await runEngram(['ingest', fixture('alice-chat.jsonl'), '--user', 'alice', '--store', 'offline', '--json'], { cwd: directory }));
+    expect(parseJson(first).total).toEqual(offline.total);
+    // Turns already stored are not sent again.
+    const calls = fake.prompts.length;
+    const rerun = await runEngram(['ingest', fixture('alice-chat.jsonl'), '--user', 'alice', '--store', 'with-model'], { cwd: directory, env });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(fake.prompts.length).toBe(calls);
+  });
+});

@@ -1,26 +1,13 @@
 import type { ParsedArguments } from '../cli-arguments.js';
 import { UsageError, exitCodes } from '../cli-errors.js';
 import { resolveSettings } from '../cli-settings.js';
+import { describeUsage, loadModels } from '../memory/load-models.js';
 import { chooseUser, openMemory } from '../memory/open-memory.js';
 import { recallJson, renderRecallText } from '../output/render-recall.js';
 import { colorsFor, writeJson, writeLines, type CliIo } from '../output/terminal.js';
 
 /** Said once per run when no answering model is configured. */
 export const noModelNote = 'no model configured: showing evidence only';
-
-/** The model-backed parts `ask` uses, when the environment or engram.config.json names models. */
-async function loadModels(settings: ReturnType<typeof resolveSettings>, env: NodeJS.ProcessEnv) {
-  if (!settings.modelConfigured) return undefined;
-  // Loaded only when configured: without a model, `ask` stays offline and starts as fast as before.
-  const { createModelSuite } = await import('@engram/llm');
-  const { InvalidInputError } = await import('@engram/core');
-  try {
-    return createModelSuite({ choices: settings.models, env });
-  } catch (error) {
-    if (InvalidInputError.isInstance(error)) throw new UsageError(error.message);
-    throw error;
-  }
-}
 
 /** `engram ask "<question>"`: recalls evidence from a reader of the store (it works beside a running writer). */
 export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<number> {
@@ -58,7 +45,7 @@ export async function runAskCommand(args: ParsedArguments, io: CliIo): Promise<n
       if (answer !== undefined) writeLines(io.stdout, [`${colors.bold('Answer:')} ${answer}`, '']);
       writeLines(io.stdout, renderRecallText(result, { ...view, colors }));
     }
-    if (usage !== undefined) io.stderr.write(`model: ${usage.calls} call${usage.calls === 1 ? '' : 's'}, ${usage.inputTokens} input / ${usage.outputTokens} output tokens\n`);
+    if (usage !== undefined) io.stderr.write(`${describeUsage(usage)}\n`);
   } finally {
     await memory.close();
   }

@@ -14,7 +14,9 @@ export const ingestSpec: CommandSpec = {
     'Reads LoCoMo, LongMemEval, JSON or JSONL chat logs (gzip too), checks every file first, then',
     'writes. Re-running is harmless: turns already stored are skipped. Without --user, each LoCoMo /',
     'LongMemEval conversation goes to a user named after its id, and chat logs go to "default".',
-    'A progress bar is shown on a terminal; the summary goes to stdout.',
+    'A progress bar is shown on a terminal; the summary goes to stdout. With a distilling model configured',
+    '(ENGRAM_DISTILL_MODEL or ENGRAM_MODEL=<provider>:<model>, or "models" in engram.config.json) the model',
+    'builds the memory graph; a batch it gets wrong twice falls back to the offline distiller (a warning says so).',
   ].join('\n'),
   positionals: { min: 1, max: undefined, name: 'file' },
   options: {

@@ -4,6 +4,7 @@ import { choiceOption, type ParsedArguments } from '../cli-arguments.js';
 import { CliError, exitCodes } from '../cli-errors.js';
 import { resolveSettings } from '../cli-settings.js';
 import { ingestConversations, validateJobs, type IngestJob, type IngestSummary } from '../memory/ingest-conversations.js';
+import { describeUsage, loadModels } from '../memory/load-models.js';
 import { openMemory, type OpenMemory } from '../memory/open-memory.js';
 import { addUsers } from '../memory/user-registry.js';
 import { ingestProgressBar, ingestSummaryJson, renderIngestSummary } from '../output/ingest-output.js';
@@ -63,7 +64,13 @@ export async function runIngestCommand(args: ParsedArguments, io: CliIo): Promis
   }
   validateJobs(jobs);
 
-  const memory = await openMemory({ path: settings.store, readOnly: false, warn: (message) => io.stderr.write(`engram: warning: ${message}\n`) });
+  // With a distilling model configured (ENGRAM_DISTILL_MODEL, ENGRAM_MODEL or engram.config.json), it builds
+  // the memory graph; a batch whose output stays invalid after one repair falls back to the offline distiller.
+  const warn = (message: string) => io.stderr.write(`engram: warning: ${message}\n`);
+  const models = await loadModels(settings, io.env, {
+    onDistillerEvent: (event) => warn(`model distiller ${event.type === 'repair' ? 'repairing' : 'fell back to the offline distiller for'} session ${event.sessionId}, batch ${event.batch}: ${event.problem.split('\n')[0]}`),
+  });
+  const memory = await openMemory({ path: settings.store, readOnly: false, warn, ...(models?.distiller ? { distiller: models.distiller } : {}) });
   let summary: IngestSummary;
   try {
     await addUsers(memory.path, [...new Set(jobs.map((job) => job.userId))]);
@@ -71,6 +78,8 @@ export async function runIngestCommand(args: ParsedArguments, io: CliIo): Promis
   } finally {
     await memory.close();
   }
+  const usage = models?.distiller ? models.meter.total() : undefined;
+  if (usage !== undefined) io.stderr.write(`${describeUsage(usage)}\n`);
   if (args.flags.json) writeJson(io.stdout, ingestSummaryJson(summary, files));
   else writeLines(io.stdout, renderIngestSummary(summary, colorsFor(io.stdout, io.env)));
   return exitCodes.ok;

@@ -1,4 +1,4 @@
-import { StoreError, createEngram, type Engram, type Navigator } from '@engram/core';
+import { StoreError, createEngram, type Distiller, type Engram, type Navigator } from '@engram/core';
 import { createLmdbStore, type LmdbStore } from '@engram/store-lmdb';
 import { CliError, UsageError } from '../cli-errors.js';
 import { readUsers } from './user-registry.js';
@@ -25,6 +25,8 @@ export interface OpenMemoryOptions {
   warn: (message: string) => void;
   /** The policy of active recall. @default the offline navigator */
   navigator?: Navigator;
+  /** Builds the memory graph of each session written. @default the offline distiller */
+  distiller?: Distiller;
 }
 
 /** Rewords the store's errors for someone at a terminal; other errors pass through. */
@@ -53,7 +55,7 @@ export async function openMemory(options: OpenMemoryOptions): Promise<OpenMemory
   } catch (error) {
     throw explainStoreError(error, options.path);
   }
-  const engram = createEngram({ store, ...(options.navigator ? { navigator: options.navigator } : {}) });
+  const engram = createEngram({ store, ...(options.navigator ? { navigator: options.navigator } : {}), ...(options.distiller ? { distiller: options.distiller } : {}) });
   let closing: Promise<void> | undefined;
   return {
     engram,
