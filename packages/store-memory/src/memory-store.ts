@@ -110,7 +110,8 @@ class InMemoryStore implements MemoryStoreWithInstance {
     const batch = prepareBatch(input, { ownerOf: (kind, id) => this.owners[kind].get(id) });
     // `prepareBatch` returns fresh records; only a vector given as a Float32Array is still the caller's.
     for (const unit of batch.units) {
-      this.tenantFor(unit.scope.userId).putUnit(unit.vector === undefined ? unit : { ...unit, vector: unit.vector.slice() });
+      if (unit.vector !== undefined) (unit as { vector?: Float32Array }).vector = new Float32Array(unit.vector);
+      this.tenantFor(unit.scope.userId).putUnit(unit);
     }
     for (const cue of batch.cues) this.tenantFor(cue.scope.userId).putCue(cue);
     for (const tag of batch.tags) this.tenantFor(tag.scope.userId).putTag(tag);
