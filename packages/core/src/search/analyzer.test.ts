@@ -23,6 +23,14 @@ describe('words and analyze', () => {
     );
   });
 
+  it('give every caller its own tokens of a text read before', () => {
+    const text = 'Melanie: I painted a sunrise over the lake last weekend, my kids loved it!';
+    const first = words(text);
+    first.push('changed');
+    expect(words(text)).toEqual(referenceWords(text));
+    expect(words(text)).not.toBe(words(text));
+  });
+
   it('read a chat line', () => {
     expect(words("Caroline's sister didn't go to the caf\u00e9 in 2022.")).toEqual(['caroline', 'sister', 'didnt', 'go', 'to', 'the', 'caf\u00e9', 'in', '2022']);
     expect(analyze('She was painting sunsets again')).toEqual(['she', 'paint', 'sunset', 'again']);

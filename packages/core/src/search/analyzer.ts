@@ -13,8 +13,27 @@ function dropApostrophes(token: string): string {
   return token.replace(/['’]s$/u, '').replace(/['’]/gu, '');
 }
 
+/**
+ * Tokens of the texts read last. Ingest reads each unit's text twice, in a row (the embedder, then
+ * the store's lexical index); a text is one string, so its hash is computed once. Bounded.
+ */
+const recent = new Map<string, readonly string[]>();
+const recentLimit = 4096;
+/** Shorter texts (words, names, queries) are not worth remembering. */
+const recentMinLength = 64;
+
 /** Lower-cased word tokens of `text`, in order, stop words included. */
 export function words(text: string): string[] {
+  if (text.length < recentMinLength) return tokenise(text);
+  const known = recent.get(text);
+  if (known !== undefined) return known.slice();
+  const out = tokenise(text);
+  if (recent.size >= recentLimit) recent.clear();
+  recent.set(text, out.slice());
+  return out;
+}
+
+function tokenise(text: string): string[] {
   const out: string[] = [];
   if (!nonAscii.test(text)) {
     // The common case, without Unicode normalisation, Unicode classes or a replace per token.
