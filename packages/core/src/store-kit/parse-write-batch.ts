@@ -1,4 +1,5 @@
 import type { WriteBatch } from '../model/batch.js';
+import type { Scope } from '../model/scope.js';
 import { cueKindSchema } from '../model/graph.js';
 import { granularitySchema } from '../model/time.js';
 
@@ -218,6 +219,20 @@ function relation(value: unknown): Plain {
   const input = plain(value);
   onlyKeys(input, relationKeys);
   return { scope: scope(input['scope']), cueId: id(input['cueId']), tagId: id(input['tagId']), contentId: id(input['contentId']) };
+}
+
+/**
+ * Parses a scope as `scopeSchema` would, without zod; `undefined` whenever it is not certain of
+ * zod's answer (including every scope zod rejects), so the caller can fall back. Stores check the
+ * scope of every query: zod would cost more than many of the queries.
+ */
+export function parseScope(input: unknown): Scope | undefined {
+  try {
+    return scope(input) as Scope;
+  } catch (error) {
+    if (error === decline) return undefined;
+    throw error;
+  }
 }
 
 const batchKeys = new Set(['units', 'cues', 'tags', 'relations']);
