@@ -7,6 +7,8 @@ export default defineConfig({
     'bench/kernel-bench': 'src/bench/kernel-bench.ts',
     'bench/ingest-bench': 'src/bench/ingest-bench.ts',
     'bench/eval-cli': 'src/bench/eval-cli.ts',
+    // The offline distiller's read-ahead worker (see src/ingest/offline/session-reader.ts).
+    'offline-reader-worker': 'src/ingest/offline/reader-worker.ts',
   },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } },

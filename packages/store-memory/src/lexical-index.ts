@@ -1,6 +1,6 @@
 import { analyze, bm25Score, isStopWord, termCounts, unitKinds, words, type Bm25Statistics, type Unit, type UnitKind } from '@engram/core';
 
-/** Stem of each word `words()` produced (`null`: a word to leave to `analyze`); bounded. */
+/** Stem of each word `words()` produced (`''`: a stop word; `null`: a word to leave to `analyze`); bounded. */
 const stems = new Map<string, string | null>();
 const stemLimit = 100_000;
 
@@ -8,19 +8,23 @@ const stemLimit = 100_000;
  * `analyze(text)` with stems memoised per word: stemming is most of its cost and chat vocabulary
  * is small. `analyze` is `words`, stop words dropped, each stemmed — so a word that `words` gives
  * back unchanged analyses to its own stem alone; any other word sends the text to `analyze`.
+ * One lookup per word: stop words are memoised too, as `''`.
  */
 function analyzeText(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
-    if (word.length === 0 || isStopWord(word)) continue;
     let stem = stems.get(word);
     if (stem === undefined) {
-      const again = words(word);
-      const terms = analyze(word);
-      stem = again.length === 1 && again[0] === word && terms.length === 1 ? (terms[0] as string) : null;
+      if (word.length === 0 || isStopWord(word)) stem = '';
+      else {
+        const again = words(word);
+        const terms = analyze(word);
+        stem = again.length === 1 && again[0] === word && terms.length === 1 && terms[0] !== '' ? (terms[0] as string) : null;
+      }
       if (stems.size >= stemLimit) stems.clear();
       stems.set(word, stem);
     }
+    if (stem === '') continue;
     if (stem === null) return analyze(text);
     out.push(stem);
   }

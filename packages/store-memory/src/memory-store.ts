@@ -3,6 +3,7 @@ import {
   StoreError,
   memoryStoreSpecificationVersion,
   parseInput,
+  parseScope,
   prepareBatch,
   scopeFilterSchema,
   scopeMatches,
@@ -82,7 +83,8 @@ class InMemoryStore implements MemoryStoreWithInstance {
 
   private enter(scope: ScopeFilter): TenantState | undefined {
     this.assertOpen();
-    parseInput(scopeFilterSchema, scope, { label: 'scope' });
+    // The common, valid scope without zod; anything else gets zod's answer (and error).
+    if (parseScope(scope) === undefined) parseInput(scopeFilterSchema, scope, { label: 'scope' });
     return this.tenants.get(scope.userId);
   }
 
@@ -110,7 +112,8 @@ class InMemoryStore implements MemoryStoreWithInstance {
     const batch = prepareBatch(input, { ownerOf: (kind, id) => this.owners[kind].get(id) });
     // `prepareBatch` returns fresh records; only a vector given as a Float32Array is still the caller's.
     for (const unit of batch.units) {
-      this.tenantFor(unit.scope.userId).putUnit(unit.vector === undefined ? unit : { ...unit, vector: unit.vector.slice() });
+      if (unit.vector !== undefined) (unit as { vector?: Float32Array }).vector = new Float32Array(unit.vector);
+      this.tenantFor(unit.scope.userId).putUnit(unit);
     }
     for (const cue of batch.cues) this.tenantFor(cue.scope.userId).putCue(cue);
     for (const tag of batch.tags) this.tenantFor(tag.scope.userId).putTag(tag);

@@ -90,14 +90,21 @@ class FeatureCache {
 function embedWith(text: string, cache: FeatureCache, dimensions: number, bigrams: boolean): Float32Array<ArrayBuffer> {
   const vector = new Float32Array(dimensions);
   const all = words(text);
-  let content = all.filter((word) => !isStopWord(word));
-  if (content.length === 0) content = all;
-  if (content.length === 0) {
+  // Content words (stop words skipped); a text of stop words only falls back to all its words.
+  if (add(vector, all, true, cache, dimensions, bigrams) === 0 && add(vector, all, false, cache, dimensions, bigrams) === 0) {
     vector[0] = 1;
     return vector;
   }
+  return normalize(vector);
+}
+
+/** Adds the features of `tokens` (without stop words when `skipStopWords`) into `vector`; returns how many words it took. */
+function add(vector: Float32Array, tokens: ReadonlyArray<string>, skipStopWords: boolean, cache: FeatureCache, dimensions: number, bigrams: boolean): number {
+  let taken = 0;
   let previous: WordFeatures | undefined;
-  for (const word of content) {
+  for (const word of tokens) {
+    if (skipStopWords && isStopWord(word)) continue;
+    taken += 1;
     const features = cache.get(word);
     for (let i = 0; i < features.slots.length; i++) {
       const slot = features.slots[i] as number;
@@ -111,7 +118,7 @@ function embedWith(text: string, cache: FeatureCache, dimensions: number, bigram
     }
     previous = features;
   }
-  return normalize(vector);
+  return taken;
 }
 
 const defaultCaches = new Map<string, FeatureCache>();

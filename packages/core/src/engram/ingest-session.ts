@@ -71,10 +71,6 @@ async function missingIds(store: MemoryStore, tenant: Scope, kind: 'unit' | 'cue
  * against what memory holds, applies fact supersessions, embeds every unit and writes one atomic
  * batch. Returns what was new.
  */
-const PHASES: Record<string, number> = ((globalThis as Record<string, unknown>)['__phases'] ??= {}) as Record<string, number>;
-const PROFILING = process.env['PHASES'] !== undefined;
-const cpuNow = () => { if (!PROFILING) return 0; const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-const tick = (name: string, since: number) => { const now = cpuNow(); PHASES[name] = (PHASES[name] ?? 0) + now - since; return now; };
 export async function ingestSession(
   context: IngestContext,
   tenant: Scope,
@@ -85,19 +81,16 @@ export async function ingestSession(
   const counts = emptyCounts();
   const { store, embedder, distiller } = context;
   if (session.turns.length === 0) return counts;
-  let t = cpuNow();
   const stored = await store.getUnits(tenant, session.turns.map((turn) => turnUnitId(tenant, conversation.id, session.id, turn)));
   const knownTurnIds = new Set(session.turns.filter((_, index) => stored[index] !== undefined).map((turn) => turn.id));
   counts.skippedTurns = knownTurnIds.size;
   if (knownTurnIds.size === session.turns.length) return counts;
 
   signal?.throwIfAborted();
-  t = tick('skip', t);
   const memory = storeMemoryView(store, tenant, context.facts);
   const raw = await distiller.distill({ scope: tenant, conversation, session, knownTurnIds, memory, ...(signal === undefined ? {} : { signal }) });
   const result: DistillResult = context.trustDistiller ? (raw as DistillResult) : parseInput(distillResultSchema, raw, { label: `distill(${session.id})` });
 
-  t = tick('distill', t);
   const facts = new Map<string, Fact>(result.facts.map((fact) => [fact.id, fact]));
   const notInResult = result.supersessions.map((entry) => entry.factId).filter((id) => !facts.has(id));
   if (notInResult.length > 0) {
@@ -115,15 +108,12 @@ export async function ingestSession(
     missingIds(store, tenant, 'tag', result.tags.map((tag) => tag.id)),
   ]);
   signal?.throwIfAborted();
-  t = tick('missing', t);
   const vectors = await embedder.embed(units.map((unit) => unit.text), signal === undefined ? {} : { signal });
   const withVectors = units.map((unit, index) => ({ ...unit, vector: vectors[index] as Float32Array<ArrayBuffer> }));
   signal?.throwIfAborted();
-  t = tick('embed', t);
   await store.write({ units: withVectors, cues: result.cues, tags: result.tags, relations: result.relations });
   await context.facts?.written(withVectors);
 
-  t = tick('write', t);
   counts.turns = result.turns.length;
   counts.episodes = result.episodes.filter((unit) => newUnits.has(unit.id)).length;
   counts.facts = [...facts.values()].filter((unit) => newUnits.has(unit.id)).length;

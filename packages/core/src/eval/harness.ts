@@ -1,4 +1,3 @@
-import { countTokens as countO200kTokens } from 'gpt-tokenizer';
 import type { BenchmarkQuestion, Conversation } from '../ingest/conversation.js';
 import type { Scope } from '../model/scope.js';
 import type { Answerer, Judge, ModelUsageTotals } from '../ports/answerer.js';
@@ -166,13 +165,21 @@ async function listTurnCount(store: MemoryStore, scope: Scope): Promise<number> 
 }
 
 /**
+ * gpt-tokenizer's `countTokens` (o200k_base), loaded on first use: its encoding tables take a few
+ * hundred milliseconds and tens of megabytes, which nothing but the eval needs.
+ */
+async function o200kTokenCounter(): Promise<(text: string) => number> {
+  return (await import('gpt-tokenizer')).countTokens;
+}
+
+/**
  * Runs a benchmark: ingests each conversation into its own scope, recalls every scored question with
  * every strategy (k = 50 by default), and scores the rankings expanded to their source turns.
  */
 export async function runEval(options: EvalOptions): Promise<EvalRun> {
   const k = options.k ?? defaultEvalK;
   const tokenBudget = options.tokenBudget ?? defaultTokenBudget;
-  const count = options.countTokens ?? countO200kTokens;
+  const count = options.countTokens ?? (await o200kTokenCounter());
   const { scored, skipped } = selectScoredQuestions(options.benchmark, options.conversations, options.questions);
   const byConversation = new Map<string, ScoredQuestion[]>();
   for (const item of scored) {

@@ -3,12 +3,51 @@ import { eng } from 'stopword';
 
 const stopWords: ReadonlySet<string> = new Set(eng);
 const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+// For ASCII text the pattern above reads as this one: NFKC changes no ASCII character, and after
+// lower-casing the only letters are a–z, the only digits 0–9 and the only apostrophe is `'`.
+const nonAscii = /[^\x00-\x7f]/;
+const asciiTokenPattern = /[a-z0-9]+(?:'[a-z]+)?/g;
+
+/** A token without its possessive `'s` and its apostrophes ("don't" → "dont"). */
+function dropApostrophes(token: string): string {
+  return token.replace(/['’]s$/u, '').replace(/['’]/gu, '');
+}
+
+/**
+ * Tokens of the texts read last. Ingest reads each unit's text twice, in a row (the embedder, then
+ * the store's lexical index); a text is one string, so its hash is computed once. Bounded.
+ */
+const recent = new Map<string, readonly string[]>();
+const recentLimit = 4096;
+/** Shorter texts (words, names, queries) are not worth remembering. */
+const recentMinLength = 64;
 
 /** Lower-cased word tokens of `text`, in order, stop words included. */
 export function words(text: string): string[] {
+  if (text.length < recentMinLength) return tokenise(text);
+  const known = recent.get(text);
+  if (known !== undefined) return known.slice();
+  const out = tokenise(text);
+  if (recent.size >= recentLimit) recent.clear();
+  recent.set(text, out.slice());
+  return out;
+}
+
+function tokenise(text: string): string[] {
   const out: string[] = [];
+  if (!nonAscii.test(text)) {
+    // The common case, without Unicode normalisation, Unicode classes or a replace per token.
+    const lower = text.toLowerCase();
+    asciiTokenPattern.lastIndex = 0;
+    for (let match = asciiTokenPattern.exec(lower); match !== null; match = asciiTokenPattern.exec(lower)) {
+      const token = match[0];
+      out.push(token.includes("'") ? dropApostrophes(token) : token);
+    }
+    return out;
+  }
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)) {
-    out.push(match[0].replace(/['’]s$/u, '').replace(/['’]/gu, ''));
+    const token = match[0];
+    out.push(token.includes("'") || token.includes('’') ? dropApostrophes(token) : token);
   }
   return out;
 }
@@ -16,6 +55,20 @@ export function words(text: string): string[] {
 /** True for an English stop word (lower case). */
 export function isStopWord(word: string): boolean {
   return stopWords.has(word);
+}
+
+/** Porter stems of words seen (chat vocabulary is small next to the text analysed); bounded. */
+const stems = new Map<string, string>();
+const stemLimit = 50_000;
+
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word);
+    if (stems.size >= stemLimit) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /**
@@ -26,7 +79,7 @@ export function analyze(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
     if (word.length === 0 || stopWords.has(word)) continue;
-    out.push(stemmer(word));
+    out.push(stemOf(word));
   }
   return out;
 }

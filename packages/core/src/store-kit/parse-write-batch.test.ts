@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeBatchSchema } from '../model/batch.js';
+import { scopeSchema } from '../model/scope.js';
 import { batchArbitrary, defaultUniverse } from '../testing/generators.js';
-import { parseWriteBatch } from './parse-write-batch.js';
+import { parseScope, parseWriteBatch } from './parse-write-batch.js';
 
 /** Values that break some field of some record. */
 const oddValues: ReadonlyArray<() => unknown> = [
@@ -29,6 +30,11 @@ const oddValues: ReadonlyArray<() => unknown> = [
   () => 'turn',
   () => 'fact',
   () => '9999-12-31',
+  () => '2023-05-07T10:00',
+  () => '2023-05-07T10:00:00.1234',
+  () => '2023-05-07T10:00+02:00',
+  () => '2023-5-7',
+  () => '2023-05-07T25:00:00Z',
   () => '0001-01-01',
   () => 'instant',
   () => Object.create({ inherited: 1 }) as unknown,
@@ -137,5 +143,26 @@ describe('parseWriteBatch', () => {
     }
     expect(parseWriteBatch(new Batch())).toBeUndefined();
     expect(parseWriteBatch({ units: [], cues: [], tags: [], relations: [] })).toStrictEqual({ units: [], cues: [], tags: [], relations: [] });
+  });
+});
+
+describe('parseScope', () => {
+  it('accepts what the schema accepts, as the schema returns it, and nothing it rejects', () => {
+    const scopes: unknown[] = [{ userId: 'u1' }, { userId: 'u1', agentId: 'a1', sessionId: 's1' }, { userId: 'u1', sessionId: undefined }];
+    for (const key of ['userId', 'agentId', 'sessionId', 'unexpected']) {
+      for (const odd of oddValues) scopes.push({ userId: 'u1', agentId: 'a1', sessionId: 's1', [key]: odd() });
+      const { [key]: _, ...without } = { userId: 'u1', agentId: 'a1', sessionId: 's1' } as Record<string, string>;
+      scopes.push(without);
+    }
+    scopes.push(null, 'u1', [], Object.create({ userId: 'u1' }), { userId: 'x'.repeat(256) }, { userId: 'x'.repeat(257) });
+    let accepted = 0;
+    for (const scope of scopes) {
+      const expected = scopeSchema.safeParse(scope);
+      const actual = parseScope(scope);
+      if (actual === undefined) continue;
+      accepted += 1;
+      expect(expected.success ? actual : 'rejected by the schema').toStrictEqual(expected.data);
+    }
+    expect(accepted).toBeGreaterThan(3);
   });
 });

@@ -1,4 +1,7 @@
 import type { WriteBatch } from '../model/batch.js';
+import type { Scope } from '../model/scope.js';
+import { cueKindSchema } from '../model/graph.js';
+import { granularitySchema } from '../model/time.js';
 
 // A hand-written twin of `writeBatchSchema` for the common case: zod spends about 0.2 ms per unit
 // (discriminated union, strict objects, date refinements, a callback per vector element), which
@@ -63,22 +66,32 @@ function scope(value: unknown): Plain {
   return out;
 }
 
+// The pattern of the model's `isoDateSchema` (the test checks they agree).
 const isoDateTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-function isoDate(value: unknown): string {
+// Times of the dates already checked: a batch repeats the same few (the session's day, its events).
+const checkedDates = new Map<string, number>();
+/** The time of a date the schema accepts; declines anything else. */
+function isoTime(value: unknown): number {
   const out = text(value);
-  if (!isoDateTime.test(out) || Number.isNaN(Date.parse(out))) fail();
-  return out;
+  let time = checkedDates.get(out);
+  if (time === undefined) {
+    if (!isoDateTime.test(out)) fail();
+    time = Date.parse(out);
+    if (Number.isNaN(time)) fail();
+    if (checkedDates.size >= 10_000) checkedDates.clear();
+    checkedDates.set(out, time);
+  }
+  return time;
 }
 
-const granularities = new Set(['instant', 'day', 'week', 'month', 'season', 'year', 'range']);
+const granularities: ReadonlySet<string> = new Set(granularitySchema.options);
 const intervalKeys = new Set(['start', 'end', 'granularity', 'text']);
 function interval(value: unknown): Plain {
   const input = plain(value);
   onlyKeys(input, intervalKeys);
-  const start = isoDate(input['start']);
-  const end = isoDate(input['end']);
-  if (!granularities.has(input['granularity'] as string)) fail();
-  if (Date.parse(start) > Date.parse(end)) fail();
+  const start = input['start'] as string;
+  const end = input['end'] as string;
+  if (isoTime(start) > isoTime(end) || !granularities.has(input['granularity'] as string)) fail();
   const out: Plain = { start, end, granularity: input['granularity'] };
   if ('text' in input) out['text'] = input['text'] === undefined ? undefined : text(input['text']);
   return out;
@@ -115,8 +128,12 @@ function source(value: unknown): Plain {
 }
 
 function finite(vector: Float32Array): Float32Array {
-  // `includes` compares with SameValueZero, so it finds NaN; natively, which matters for thousands of rows.
-  if (vector.length === 0 || vector.includes(Number.NaN) || vector.includes(Number.POSITIVE_INFINITY) || vector.includes(Number.NEGATIVE_INFINITY)) fail();
+  if (vector.length === 0) fail();
+  // One pass: `x - x` is 0 for a finite number and NaN for NaN and ±Infinity.
+  for (let index = 0; index < vector.length; index++) {
+    const entry = vector[index] as number;
+    if (entry - entry !== 0) fail();
+  }
   return vector;
 }
 
@@ -180,7 +197,7 @@ function unit(value: unknown): Plain {
   return out;
 }
 
-const cueKinds = new Set(['person', 'place', 'organisation', 'thing', 'attribute', 'descriptor', 'time', 'entity']);
+const cueKinds: ReadonlySet<string> = new Set(cueKindSchema.options);
 const cueKeys = new Set(['id', 'scope', 'name', 'kind', 'aliases']);
 function cue(value: unknown): Plain {
   const input = plain(value);
@@ -202,6 +219,20 @@ function relation(value: unknown): Plain {
   const input = plain(value);
   onlyKeys(input, relationKeys);
   return { scope: scope(input['scope']), cueId: id(input['cueId']), tagId: id(input['tagId']), contentId: id(input['contentId']) };
+}
+
+/**
+ * Parses a scope as `scopeSchema` would, without zod; `undefined` whenever it is not certain of
+ * zod's answer (including every scope zod rejects), so the caller can fall back. Stores check the
+ * scope of every query: zod would cost more than many of the queries.
+ */
+export function parseScope(input: unknown): Scope | undefined {
+  try {
+    return scope(input) as Scope;
+  } catch (error) {
+    if (error === decline) return undefined;
+    throw error;
+  }
 }
 
 const batchKeys = new Set(['units', 'cues', 'tags', 'relations']);

@@ -2,7 +2,7 @@ import { EngramError } from '../../errors/engram-error.js';
 import type { CueKind } from '../../model/graph.js';
 import { normalizeName } from '../../model/graph.js';
 import type { TimeInterval } from '../../model/time.js';
-import type { ConversationSession, ConversationTurn } from '../conversation.js';
+import type { ConversationTurn } from '../conversation.js';
 import { extractTimeMentions, type TimeMention } from '../time/index.js';
 import type { Lexicon } from './lexicon.js';
 import { findMentions, type Mention } from './mentions.js';
@@ -72,10 +72,12 @@ export function timeCueName(interval: TimeInterval): string {
 /**
  * Words without which no time expression can be read (checked on the whole corpus of LoCoMo: no
  * resolved expression lacks one). Skipping the time rules for the other messages saves most of
- * their cost.
+ * their cost. Month and decade words are the forms the time rules read (`MONTHS`, "cinco de
+ * mayo", the nineties), not every word starting like one: "Maria", "maybe", "decided" and
+ * "activities" open no time expression.
  */
 const TIME_GATE =
-  /\d|\b(?:yesterday|today|tonight|tomorrow|nights?|mornings?|afternoons?|evenings?|days?|weeks?|weekends?|fortnights?|months?|years?|decades?|centur(?:y|ies)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)|spring|summer|autumn|fall|winter|christmas|xmas|easter|thanksgiving|halloween|valentine'?s?|juneteenth|hanukkah|diwali|ramadan|new year'?s?|[a-z]+ties|eve|noon|midnight|season)\b/i;
+  /\d|\b(?:yesterday|today|tonight|tomorrow|nights?|mornings?|afternoons?|evenings?|days?|weeks?|weekends?|fortnights?|months?|years?|decades?|centur(?:y|ies)|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|mayo?|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)|spring|summer|autumn|fall|winter|christmas|xmas|easter|thanksgiving|halloween|valentine'?s?|juneteenth|hanukkah|diwali|ramadan|new year'?s?|(?:twen|thir|for|fif|six|seven|eigh|nine)ties|eve|noon|midnight|season)\b/i;
 
 /** Most cues one message contributes: long messages (an assistant's essay) name dozens of things. */
 const MAX_CUES_PER_TURN = 16;
@@ -99,6 +101,11 @@ function capMentions(mentions: Mention[]): Mention[] {
   return mentions.filter((mention) => kept.has(mention.name));
 }
 
+/** False when `text` holds no word a time expression needs (then the time rules are skipped). */
+export function mayMentionTime(text: string): boolean {
+  return TIME_GATE.test(text);
+}
+
 function timesOf(text: string, reference: string | undefined): TimeMention[] {
   if (reference === undefined || !TIME_GATE.test(text)) return [];
   try {
@@ -116,7 +123,7 @@ function timesOf(text: string, reference: string | undefined): TimeMention[] {
  * the cue occurrences and a verb-phrase tag per sentence.
  */
 export function analyseSession(
-  session: ConversationSession,
+  session: { turns: ReadonlyArray<ConversationTurn> },
   speakerNames: ReadonlyArray<string>,
   reference: string | undefined,
   lexicon: Lexicon,

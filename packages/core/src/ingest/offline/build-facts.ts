@@ -3,12 +3,10 @@ import { stableId } from '../../model/ids.js';
 import type { Scope } from '../../model/scope.js';
 import type { Fact } from '../../model/units.js';
 import type { Supersession } from '../../ports/distiller.js';
-import type { TurnAnalysis } from './analyse-session.js';
-import { findFacts, singleValuedAspects, type FactCandidate } from './fact-patterns.js';
+import type { ConversationTurn } from '../conversation.js';
+import { singleValuedAspects } from './fact-patterns.js';
 import type { GraphDraft } from './graph-draft.js';
-import type { Lexicon } from './lexicon.js';
-import { restate } from './restate.js';
-import type { Token } from './tagged-text.js';
+import type { FactReading, TurnReading } from './read-session.js';
 
 /** What fact building needs from the session. */
 export interface FactSession {
@@ -28,18 +26,10 @@ export interface FactSession {
   show: (name: string) => string;
 }
 
-function sentenceRestated(analysis: TurnAnalysis, sentence: number, lexicon: Lexicon): string {
-  const range = analysis.tagged.sentences[sentence];
-  if (range === undefined) return analysis.restated;
-  const first = analysis.tagged.tokens[range[0]] as Token;
-  const last = analysis.tagged.tokens[range[1] - 1] as Token;
-  const from = first.start;
-  const to = last.end;
-  const tokens = analysis.tagged.tokens.slice(range[0], range[1]).map((token) => ({ ...token, start: token.start - from, end: token.end - from }));
-  const times = analysis.times
-    .filter((time) => time.index >= from && time.index < to)
-    .map((time) => ({ ...time, index: time.index - from }));
-  return restate(analysis.turn.text.slice(from, to), tokens, analysis.speakers, analysis.referents, times, lexicon);
+/** A message with its reading. */
+export interface ReadTurn {
+  turn: ConversationTurn;
+  reading: TurnReading;
 }
 
 /**
@@ -48,7 +38,7 @@ function sentenceRestated(analysis: TurnAnalysis, sentence: number, lexicon: Lex
  * one more source — not duplicated; a new value of a single-valued aspect (home, job,
  * relationship, …) supersedes the current one, which is kept with `validTo` and `supersededBy`.
  */
-export function buildFacts(analyses: ReadonlyArray<TurnAnalysis>, session: FactSession, lexicon: Lexicon): { facts: Fact[]; supersessions: Supersession[] } {
+export function buildFacts(turns: ReadonlyArray<ReadTurn>, session: FactSession): { facts: Fact[]; supersessions: Supersession[] } {
   const out = new Map<string, Fact>();
   const supersessions: Supersession[] = [];
   const closed = new Set<string>();
@@ -59,19 +49,19 @@ export function buildFacts(analyses: ReadonlyArray<TurnAnalysis>, session: FactS
     for (const fact of [...stored, ...local]) byId.set(fact.id, out.get(fact.id) ?? fact);
     return [...byId.values()];
   };
-  for (const analysis of analyses) {
-    const entity = session.graph.canonical(analysis.turn.speaker);
-    const source = { sessionId: session.sessionId, turnId: analysis.turn.id };
-    for (const candidate of findFacts(analysis.tagged.tokens, analysis.tagged.sentences, lexicon)) {
+  for (const { turn, reading } of turns) {
+    const entity = session.graph.canonical(turn.speaker);
+    const source = { sessionId: session.sessionId, turnId: turn.id };
+    for (const candidate of reading.facts) {
       const held = current(entity, candidate.aspect);
       const same = held.find((fact) => fact.value === candidate.key);
       if (same !== undefined) {
         const sources = same.sources.some((ref) => ref.turnId === source.turnId && ref.sessionId === source.sessionId) ? same.sources : [...same.sources, source];
         out.set(same.id, { ...same, lastSeenSession: session.sessionId, sources });
-        relateFact(analysis, candidate, entity, same.id, session);
+        relateFact(reading, candidate, entity, same.id, session);
         continue;
       }
-      const fact = newFact(analysis, candidate, entity, session, lexicon);
+      const fact = newFact(turn, reading, candidate, entity, session);
       const validTo = fact.validFrom ?? session.day;
       if (singleValuedAspects.has(candidate.aspect) && validTo !== undefined) {
         for (const old of held) {
@@ -85,25 +75,20 @@ export function buildFacts(analyses: ReadonlyArray<TurnAnalysis>, session: FactS
         }
       }
       out.set(fact.id, fact);
-      relateFact(analysis, candidate, entity, fact.id, session);
+      relateFact(reading, candidate, entity, fact.id, session);
     }
   }
   return { facts: [...out.values()], supersessions };
 }
 
-function newFact(analysis: TurnAnalysis, candidate: FactCandidate, entity: string, session: FactSession, lexicon: Lexicon): Fact {
-  const range = analysis.tagged.sentences[candidate.sentence];
-  const [from, to] = range === undefined ? [0, analysis.turn.text.length] : [
-    (analysis.tagged.tokens[range[0]] as Token).start,
-    (analysis.tagged.tokens[range[1] - 1] as Token).end,
-  ];
-  const times = analysis.times.filter((time) => time.index >= from && time.index < to);
+function newFact(turn: ConversationTurn, reading: TurnReading, candidate: FactReading, entity: string, session: FactSession): Fact {
+  const times = reading.times.filter((time) => time.index >= candidate.from && time.index < candidate.to);
   const eventTime = times[0]?.interval;
   const validFrom = eventTime?.start ?? session.day;
   const name = session.show(entity);
   const surface = candidate.value === candidate.key ? '' : ` (${candidate.value})`;
-  const text = `${name} — ${candidate.aspect}: ${candidate.key}${surface}. ${sentenceRestated(analysis, candidate.sentence, lexicon)}`;
-  const valueCues = analysis.cues
+  const text = `${name} — ${candidate.aspect}: ${candidate.key}${surface}. ${candidate.restated}`;
+  const valueCues = reading.cues
     .filter((cue) => cue.sentence === candidate.sentence && cue.kind !== 'time' && candidate.value.includes(cue.name))
     .map((cue) => session.graph.canonical(cue.name));
   return {
@@ -121,17 +106,17 @@ function newFact(analysis: TurnAnalysis, candidate: FactCandidate, entity: strin
       ...(eventTime === undefined ? {} : { eventTime }),
       mentionTimes: times.map((time) => time.interval),
       ...(session.span === undefined ? {} : { session: session.span }),
-      participants: [analysis.turn.speaker],
+      participants: [turn.speaker],
       entities: [...new Set([entity, ...valueCues])],
     },
-    sources: [{ sessionId: session.sessionId, turnId: analysis.turn.id }],
+    sources: [{ sessionId: session.sessionId, turnId: turn.id }],
   };
 }
 
-function relateFact(analysis: TurnAnalysis, candidate: FactCandidate, entity: string, factId: string, session: FactSession): void {
+function relateFact(reading: TurnReading, candidate: FactReading, entity: string, factId: string, session: FactSession): void {
   const tag = session.graph.tag(candidate.aspect);
   session.graph.relate(session.graph.cue(entity, 'person'), tag, factId, session.tenant);
-  for (const cue of analysis.cues) {
+  for (const cue of reading.cues) {
     if (cue.sentence !== candidate.sentence || cue.kind === 'time' || !candidate.value.includes(cue.name)) continue;
     session.graph.relate(session.graph.cue(cue.name, cue.kind), tag, factId, session.tenant);
   }

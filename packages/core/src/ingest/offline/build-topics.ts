@@ -60,21 +60,45 @@ export async function assignTopics(
   getUnits: (ids: ReadonlyArray<string>) => Promise<Array<Unit | undefined>>,
   graph: GraphDraft,
 ): Promise<{ topics: Topic[]; topicOf: Map<string, string> }> {
-  // A theme is something that recurs: named twice in the episode, in two episodes of the session,
-  // or already in memory from an earlier session. One-off mentions found no topic.
-  const episodesWith = new Map<string, number>();
-  for (const episode of episodes) for (const name of episode.cues.keys()) episodesWith.set(name, (episodesWith.get(name) ?? 0) + 1);
-  const recurring = (name: string) => (episodesWith.get(name) ?? 0) >= 2 || graph.wasStored(name);
-  const ranked = episodes.map((episode) => candidates(episode, recurring).flatMap((name) => {
-    const id = graph.stableId('topic', name, () => topicIdOf(tenant, name) ?? '');
-    return id === '' ? [] : [{ id, name }];
-  }));
+  const ranked = rankTopics(episodes, tenant, graph);
   const ids = [...new Set(ranked.flat().map((candidate) => candidate.id))];
   const stored = new Map<string, Topic>();
   if (ids.length > 0) {
     for (const unit of await getUnits(ids)) if (unit?.kind === 'topic') stored.set(unit.id, unit);
   }
-  const drafts = new Map<string, { label: string; episodeIds: string[]; titles: string[]; participants: Set<string>; base?: Topic }>();
+  return fileEpisodes(episodes, ranked, stored, tenant, graph);
+}
+
+/** Each episode's candidate topics, best first. */
+function rankTopics(episodes: ReadonlyArray<TopicEpisode>, tenant: Scope, graph: GraphDraft): Array<Array<{ id: string; name: string }>> {
+  // A theme is something that recurs: named twice in the episode, in two episodes of the session,
+  // or already in memory from an earlier session. One-off mentions found no topic.
+  const episodesWith = new Map<string, number>();
+  for (const episode of episodes) for (const name of episode.cues.keys()) episodesWith.set(name, (episodesWith.get(name) ?? 0) + 1);
+  const recurring = (name: string) => (episodesWith.get(name) ?? 0) >= 2 || graph.wasStored(name);
+  return episodes.map((episode) => candidates(episode, recurring).flatMap((name) => {
+    const id = graph.stableId('topic', name, () => topicIdOf(tenant, name) ?? '');
+    return id === '' ? [] : [{ id, name }];
+  }));
+}
+
+interface TopicDraft {
+  label: string;
+  episodeIds: string[];
+  titles: string[];
+  participants: Set<string>;
+  base?: Topic;
+}
+
+/** Files each episode under its first candidate already a topic (stored or drafted), else its best. */
+function fileEpisodes(
+  episodes: ReadonlyArray<TopicEpisode>,
+  ranked: ReadonlyArray<ReadonlyArray<{ id: string; name: string }>>,
+  stored: ReadonlyMap<string, Topic>,
+  tenant: Scope,
+  graph: GraphDraft,
+): { topics: Topic[]; topicOf: Map<string, string> } {
+  const drafts = new Map<string, TopicDraft>();
   const topicOf = new Map<string, string>();
   episodes.forEach((episode, index) => {
     const options = ranked[index] ?? [];
@@ -94,24 +118,27 @@ export async function assignTopics(
     topicOf.set(episode.id, chosen.id);
   });
   const topics: Topic[] = [];
-  for (const [id, draft] of drafts) {
-    graph.relate(graph.cue(draft.label, 'thing'), graph.tag('topic'), id, tenant);
-    topics.push({
-      ...(draft.base ?? {}),
-      id,
-      kind: 'topic',
-      scope: tenant,
-      label: draft.label,
-      episodeIds: draft.episodeIds,
-      text: topicText(draft.label, draft.titles),
-      context: {
-        ...(draft.base?.context ?? {}),
-        mentionTimes: draft.base?.context.mentionTimes ?? [],
-        participants: [...draft.participants],
-        entities: [draft.label],
-      },
-      sources: draft.base?.sources ?? [],
-    });
-  }
+  for (const [id, draft] of drafts) topics.push(topicUnit(id, draft, tenant, graph));
   return { topics, topicOf };
+}
+
+/** The topic unit of a draft, relating its label to it. */
+function topicUnit(id: string, draft: TopicDraft, tenant: Scope, graph: GraphDraft): Topic {
+  graph.relate(graph.cue(draft.label, 'thing'), graph.tag('topic'), id, tenant);
+  return {
+    ...(draft.base ?? {}),
+    id,
+    kind: 'topic',
+    scope: tenant,
+    label: draft.label,
+    episodeIds: draft.episodeIds,
+    text: topicText(draft.label, draft.titles),
+    context: {
+      ...(draft.base?.context ?? {}),
+      mentionTimes: draft.base?.context.mentionTimes ?? [],
+      participants: [...draft.participants],
+      entities: [draft.label],
+    },
+    sources: draft.base?.sources ?? [],
+  };
 }

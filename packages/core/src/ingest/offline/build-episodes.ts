@@ -1,0 +1,94 @@
+import type { CueKind } from '../../model/graph.js';
+import type { SessionSpan } from '../../model/context.js';
+import { stableId } from '../../model/ids.js';
+import type { Scope } from '../../model/scope.js';
+import type { Episode, Turn } from '../../model/units.js';
+import type { CueOccurrence } from './analyse-session.js';
+import type { ReadTurn } from './build-facts.js';
+import type { TopicEpisode } from './build-topics.js';
+import type { GraphDraft } from './graph-draft.js';
+import type { TurnReading } from './read-session.js';
+
+/** What episode building needs from the session. */
+export interface EpisodeSession {
+  /** The tenant scope ids are made under. */
+  tenant: Scope;
+  /** The tenant scope narrowed to the session: the scope of episodes and their relations. */
+  scope: Scope;
+  /** The session span, when the session has a date. */
+  span: SessionSpan | undefined;
+  /** The session's day (`YYYY-MM-DD`), when known. */
+  day: string | undefined;
+  /** Cue resolution and relation collection. */
+  graph: GraphDraft;
+  /** Relate cues to the turns as well as to episodes. */
+  relateTurns: boolean;
+}
+
+/** A message with its turn unit and its cues resolved to canonical names. */
+export interface EpisodeMember extends ReadTurn {
+  unit: Turn;
+  cues: ReadonlyArray<CueOccurrence>;
+}
+
+const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+
+/** The first verb-phrase tag of a message. */
+export function firstTag(reading: TurnReading): string | undefined {
+  return reading.sentenceTags.find((tag) => tag !== undefined);
+}
+
+/** A tag that says what happened: a verb with an object, not a bare verb or a copula. */
+function isRichTag(tag: string | undefined): tag is string {
+  return tag !== undefined && tag.includes(' ') && !/^(?:is|was|be|been|not) /.test(tag);
+}
+
+/**
+ * Builds one episode of consecutive messages: its id from the turn units' ids (which cover scope,
+ * source and words, so an edited message makes a new episode), a title from its richest
+ * verb-phrase tag, its text restated, its coordinates from its turns; relates each cue to the
+ * episode (once) and to the turns that name it. Returns the episode and what topic assignment
+ * needs of it.
+ */
+export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession): { episode: Episode; topic: TopicEpisode } {
+  const { graph, scope } = session;
+  const id = stableId('episode', session.tenant, ...members.map((member) => member.unit.id));
+  const title = members.flatMap((member) => member.reading.sentenceTags).find(isRichTag) ?? members.map((member) => firstTag(member.reading)).find((tag) => tag !== undefined);
+  const cueStats = new Map<string, { kind: CueKind; count: number; first: number }>();
+  let position = 0;
+  for (const member of members) {
+    const seenInTurn = new Set<string>();
+    for (const cue of member.cues) {
+      const stats = cueStats.get(cue.name);
+      if (stats === undefined) cueStats.set(cue.name, { kind: cue.kind, count: 1, first: position++ });
+      else stats.count += 1;
+      const tag = graph.tag((cue.sentence >= 0 ? member.reading.sentenceTags[cue.sentence] : undefined) ?? firstTag(member.reading) ?? title ?? 'mentioned');
+      const cueId = graph.cue(cue.name, cue.kind);
+      if (stats === undefined) graph.relate(cueId, tag, id, scope);
+      // The speaker (sentence -1) is not related to each of their turns: that fan-out says nothing.
+      if (session.relateTurns && cue.sentence >= 0 && !seenInTurn.has(cue.name)) graph.relate(cueId, tag, member.unit.id, scope);
+      seenInTurn.add(cue.name);
+    }
+  }
+  const memberTurns = members.map((member) => member.unit);
+  const eventTime = memberTurns.find((turn) => turn.context.eventTime !== undefined)?.context.eventTime;
+  const location = memberTurns.find((turn) => turn.context.location)?.context.location;
+  const text = `${session.day === undefined ? '' : `[${session.day}] `}${members.map((member) => `${member.turn.speaker}: ${member.reading.restated}`).join('\n')}`;
+  const episode: Episode = {
+    id,
+    kind: 'episode',
+    scope,
+    text,
+    ...(title === undefined ? {} : { title }),
+    context: {
+      ...(eventTime === undefined ? {} : { eventTime }),
+      mentionTimes: memberTurns.flatMap((turn) => turn.context.mentionTimes),
+      ...(session.span === undefined ? {} : { session: session.span }),
+      participants: unique(memberTurns.flatMap((turn) => turn.context.participants)),
+      entities: unique(memberTurns.flatMap((turn) => turn.context.entities)),
+      ...(location === undefined ? {} : { location }),
+    },
+    sources: memberTurns.flatMap((turn) => turn.sources),
+  };
+  return { episode, topic: { id, title, participants: unique(members.map((member) => member.turn.speaker)), cues: cueStats } };
+}

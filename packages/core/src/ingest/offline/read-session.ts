@@ -1,0 +1,104 @@
+import type { ConversationTurn } from '../conversation.js';
+import type { TimeMention } from '../time/index.js';
+import { analyseSession, type CueOccurrence, type TurnAnalysis } from './analyse-session.js';
+import { findFacts, type FactCandidate } from './fact-patterns.js';
+import type { Lexicon } from './lexicon.js';
+import type { MentionKind } from './mentions.js';
+import { restate, type Speakers } from './restate.js';
+import type { Token } from './tagged-text.js';
+
+/** What reading a session needs: its messages, who takes part, and when it was said. */
+export interface SessionReadingInput {
+  /** The session's messages, in order. */
+  turns: ReadonlyArray<ConversationTurn>;
+  /** Everyone who speaks in the conversation (display names). */
+  speakerNames: ReadonlyArray<string>;
+  /** The session date relative times resolve against, when known. */
+  reference: string | undefined;
+}
+
+/** A first-person fact a message states, with the sentence it stands in. */
+export interface FactReading extends FactCandidate {
+  /** Character range of the sentence in the message. */
+  from: number;
+  to: number;
+  /** The sentence restated self-contained. */
+  restated: string;
+}
+
+/**
+ * Everything the distiller keeps of one message's language analysis: plain data, independent of
+ * what memory holds (so a session reads the same whenever it is read).
+ */
+export interface TurnReading {
+  /** Position in the session. */
+  index: number;
+  /** Who speaks and who listens. */
+  speakers: Speakers;
+  /** The names it mentions (for aliases of the listener). */
+  mentions: Array<{ name: string; kind: MentionKind; kin: string | undefined }>;
+  /** Resolved time expressions, in text order. */
+  times: TimeMention[];
+  /** Time-like words that could not be resolved. */
+  vagueTimes: number;
+  /** The message restated self-contained. */
+  restated: string;
+  /** Cue names with the sentence each first appears in. */
+  cues: CueOccurrence[];
+  /** Verb-phrase tag of each sentence. */
+  sentenceTags: Array<string | undefined>;
+  /** Content stems for segmentation. */
+  stems: Set<string>;
+  /** Number of word tokens. */
+  words: number;
+  /** Ends with a question. */
+  asks: boolean;
+  /** The first-person facts it states. */
+  facts: FactReading[];
+}
+
+function sentenceRange(analysis: TurnAnalysis, sentence: number): [number, number] | undefined {
+  const range = analysis.tagged.sentences[sentence];
+  if (range === undefined) return undefined;
+  return [(analysis.tagged.tokens[range[0]] as Token).start, (analysis.tagged.tokens[range[1] - 1] as Token).end];
+}
+
+function readFacts(analysis: TurnAnalysis, lexicon: Lexicon): FactReading[] {
+  const out: FactReading[] = [];
+  for (const candidate of findFacts(analysis.tagged.tokens, analysis.tagged.sentences, lexicon)) {
+    const range = sentenceRange(analysis, candidate.sentence);
+    if (range === undefined) {
+      out.push({ ...candidate, from: 0, to: analysis.turn.text.length, restated: analysis.restated });
+      continue;
+    }
+    const [from, to] = range;
+    const [first, last] = analysis.tagged.sentences[candidate.sentence] as [number, number];
+    const tokens = analysis.tagged.tokens.slice(first, last).map((token) => ({ ...token, start: token.start - from, end: token.end - from }));
+    const times = analysis.times.filter((time) => time.index >= from && time.index < to).map((time) => ({ ...time, index: time.index - from }));
+    const restated = restate(analysis.turn.text.slice(from, to), tokens, analysis.speakers, analysis.referents, times, lexicon);
+    out.push({ ...candidate, from, to, restated });
+  }
+  return out;
+}
+
+/**
+ * Reads every message of a session: the language work of the offline distiller (tagging, names,
+ * times, restatements, verb-phrase tags, first-person facts), which needs nothing from memory.
+ */
+export function readSession(input: SessionReadingInput, lexicon: Lexicon): TurnReading[] {
+  const analyses = analyseSession(input, input.speakerNames, input.reference, lexicon);
+  return analyses.map((analysis) => ({
+    index: analysis.index,
+    speakers: analysis.speakers,
+    mentions: analysis.mentions.map((mention) => ({ name: mention.name, kind: mention.kind, kin: mention.kin })),
+    times: analysis.times,
+    vagueTimes: analysis.vagueTimes,
+    restated: analysis.restated,
+    cues: analysis.cues,
+    sentenceTags: analysis.sentenceTags,
+    stems: analysis.stems,
+    words: analysis.tagged.tokens.filter((token) => token.pos !== 'punct').length,
+    asks: /\?\s*$/.test(analysis.turn.text),
+    facts: readFacts(analysis, lexicon),
+  }));
+}

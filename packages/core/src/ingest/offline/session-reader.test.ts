@@ -1,0 +1,81 @@
+import { MessageChannel } from 'node:worker_threads';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngram } from '../../engram/create-engram.js';
+import { annaAndBenjamin } from '../__fixtures__/anna-and-benjamin.js';
+import { createTestMemoryStore } from '../__fixtures__/test-memory-store.js';
+import type { ConversationSession } from '../conversation.js';
+import { loadLexicon, type Lexicon } from './lexicon.js';
+import { offlineDistillerWith } from './offline-distiller.js';
+import { readSession, type SessionReadingInput } from './read-session.js';
+import { createWorkerSessionReader, encodeReadings, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
+
+let lexicon: Lexicon;
+beforeAll(async () => {
+  lexicon = await loadLexicon();
+});
+
+const inputOf = (session: ConversationSession): SessionReadingInput => ({ turns: session.turns, speakerNames: annaAndBenjamin.speakers, reference: session.date });
+
+/**
+ * A worker in this thread on a real channel (so readings are structured-cloned as between
+ * threads); `answer: false` leaves requests unanswered until `exit()`.
+ */
+function fakeWorker(options: { answer: boolean }) {
+  const channel = new MessageChannel();
+  const requests: ReaderRequest[] = [];
+  const exits: Array<() => void> = [];
+  channel.port2.on('message', (request: ReaderRequest) => {
+    requests.push(request);
+    if (options.answer) channel.port2.postMessage({ type: 'read', id: request.id, readings: encodeReadings(readSession(JSON.parse(request.input) as SessionReadingInput, lexicon)) } satisfies ReaderResponse);
+  });
+  channel.port2.postMessage({ type: 'ready' } satisfies ReaderResponse);
+  const worker: ReaderWorker = {
+    port: channel.port1,
+    onExit: (listener) => exits.push(listener),
+    terminate: () => channel.port2.close(),
+  };
+  return { worker, requests, exit: () => exits.forEach((listener) => listener()) };
+}
+
+describe('session readers', () => {
+  it('read ahead in a worker exactly what is read here', async () => {
+    const fake = fakeWorker({ answer: true });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    expect(await reader.ready()).toBe(true);
+    const [first, ...rest] = annaAndBenjamin.sessions as [ConversationSession, ...ConversationSession[]];
+    reader.prefetch(rest.map((session) => ({ session, input: inputOf(session) })));
+    for (const session of [first, ...rest]) {
+      expect(await reader.read(session, inputOf(session))).toEqual(await localSessionReader.read(session, inputOf(session)));
+    }
+    expect(fake.requests.map((request) => (JSON.parse(request.input) as SessionReadingInput).turns[0]?.id)).toEqual(rest.map((session) => session.turns[0]?.id));
+  });
+
+  it('read here what the worker was not given, and what it held when it failed', async () => {
+    const fake = fakeWorker({ answer: false });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    await reader.ready();
+    const [, second, third] = annaAndBenjamin.sessions as [ConversationSession, ConversationSession, ConversationSession];
+    reader.prefetch([second, third].map((session) => ({ session, input: inputOf(session) })));
+    await new Promise((resolve) => setImmediate(resolve));
+    // One session at a time goes to the worker: the third is read here at once.
+    expect(fake.requests).toHaveLength(1);
+    expect(await reader.read(third, inputOf(third))).toEqual(readSession(inputOf(third), lexicon));
+    const pending = reader.read(second, inputOf(second));
+    fake.exit();
+    expect(await pending).toEqual(readSession(inputOf(second), lexicon));
+    expect(await reader.ready()).toBe(false);
+  });
+
+  it('give the distiller the same memory whichever thread reads', async () => {
+    const fake = fakeWorker({ answer: true });
+    const build = async (withWorker: boolean) => {
+      const store = createTestMemoryStore();
+      const reader = withWorker ? createWorkerSessionReader({ spawn: () => fake.worker }) : localSessionReader;
+      if (withWorker) await (reader as ReturnType<typeof createWorkerSessionReader>).ready();
+      await createEngram({ store, distiller: offlineDistillerWith(reader) }).add(annaAndBenjamin, { userId: 'u1' });
+      return { units: [...store.reference.units.values()].map((entry) => entry.unit), relations: [...store.reference.relations.keys()].sort() };
+    };
+    expect(await build(true)).toEqual(await build(false));
+    expect(fake.requests.length).toBeGreaterThan(0);
+  });
+});

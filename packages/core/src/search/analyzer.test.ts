@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { stemmer } from 'stemmer';
+import { describe, expect, it } from 'vitest';
+import { analyze, isStopWord, words } from './analyzer.js';
+
+// The analyzer as first written: the reference its fast paths must agree with.
+const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+function referenceWords(text: string): string[] {
+  return [...text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)].map((match) => match[0].replace(/['’]s$/u, '').replace(/['’]/gu, ''));
+}
+const referenceAnalyze = (text: string) => referenceWords(text).filter((word) => word.length > 0 && !isStopWord(word)).map((word) => stemmer(word));
+
+const pieces = ['I', "don't", "Caroline's", 'caf\u00e9', 'Stra\u00dfe', '\uff21\uff22', '\ufb01ne', "it\u2019s", "rock'n'roll", 'ISTANBUL', '\u0130stanbul', '42nd', '\u00bd', ' ', '  ', '\n', '.', ',', "'", '\u2019', '-', 'running', 'paintings', 'the'];
+
+describe('words and analyze', () => {
+  it('tokenise as the Unicode pattern does, for ASCII and other text alike', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.array(fc.constantFrom(...pieces)).map((parts) => parts.join(''))), (text) => {
+        expect(words(text)).toEqual(referenceWords(text));
+        expect(analyze(text)).toEqual(referenceAnalyze(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('give every caller its own tokens of a text read before', () => {
+    const text = 'Melanie: I painted a sunrise over the lake last weekend, my kids loved it!';
+    const first = words(text);
+    first.push('changed');
+    expect(words(text)).toEqual(referenceWords(text));
+    expect(words(text)).not.toBe(words(text));
+  });
+
+  it('read a chat line', () => {
+    expect(words("Caroline's sister didn't go to the caf\u00e9 in 2022.")).toEqual(['caroline', 'sister', 'didnt', 'go', 'to', 'the', 'caf\u00e9', 'in', '2022']);
+    expect(analyze('She was painting sunsets again')).toEqual(['she', 'paint', 'sunset', 'again']);
+  });
+});
