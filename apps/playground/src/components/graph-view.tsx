@@ -136,7 +136,7 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
       <div className="graph-head">
         <h2>Cue–Tag–Content graph</h2>
         <span className="legend">
-          <i className="dot cue" /> cue <i className="dot tag" /> tag <i className="dot episode" /> episode <i className="dot fact" /> fact <i className="dot topic" /> topic
+          <i className="dot dot-cue" /> cue <i className="dot dot-tag" /> tag <i className="dot dot-episode" /> episode <i className="dot dot-fact" /> fact <i className="dot dot-topic" /> topic
         </span>
         <span className="graph-count" data-testid="graph-count">
           {loading ? 'loading… ' : ''}

@@ -44,6 +44,19 @@ export function StrategyColumn({ result }: { result: StrategyResultPayload }) {
           </li>
         ))}
       </ol>
+      {result.strategy !== 'active' && result.trace.length > 0 ? (
+        <details className="column-trace">
+          <summary>trace ({result.trace.length} steps)</summary>
+          <ol>
+            {result.trace.map((step, index) => (
+              <li key={index}>
+                <strong>{step.action}</strong> {step.output ? JSON.stringify(step.output).slice(0, 240) : ''}
+                {step.reason ? <em> — {step.reason}</em> : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -136,7 +136,7 @@ export function TrajectoryView({ trace, evidence }: { trace: TraceStepPayload[];
       </div>
       {shown.map((round) => (
         <div key={round[0]?.step} className="round">
-          <h3>Round {round[0]?.step}</h3>
+          <h3>Round {rounds.indexOf(round) + 1}</h3>
           {round.map((step, position) => (
             <Step key={position} step={step} />
           ))}
