@@ -16,7 +16,7 @@ export function App() {
   const [user, setUser] = useState<string>();
   const [summary, setSummary] = useState<MemorySummaryPayload>();
   const [filters, setFilters] = useState<Filters>({ layers: allLayers, entity: '', from: '', to: '' });
-  const [limit, setLimit] = useState(250);
+  const [limit, setLimit] = useState(150);
   const [selected, setSelected] = useState<string>();
   const [tab, setTab] = useState<'explore' | 'ask'>('explore');
   const [revision, setRevision] = useState(0);

@@ -1,4 +1,5 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
+import fcose from 'cytoscape-fcose';
 import { useEffect, useRef, useState } from 'react';
 import { api, type Filters, type GraphPayload } from '../api.js';
 
@@ -8,6 +9,11 @@ declare global {
     engramGraph?: Core;
   }
 }
+
+cytoscape.use(fcose);
+
+/** Above this many nodes the layout stops at fCoSE's spectral draft. */
+const draftAbove = 160;
 
 /** Filter changes settle this long before the graph is fetched again (typing an entity). */
 const settleMs = 200;
@@ -23,6 +29,8 @@ const style: cytoscape.StylesheetJson = [
       'text-max-width': '110px',
       'text-valign': 'bottom',
       'text-margin-y': 2,
+      // Labels appear as you zoom in, so a dense overview stays readable.
+      'min-zoomed-font-size': 7,
       width: 'mapData(degree, 0, 30, 12, 34)',
       height: 'mapData(degree, 0, 30, 12, 34)',
       'border-width': 1,
@@ -59,7 +67,7 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
 
   useEffect(() => {
     if (container.current === null) return;
-    const instance = cytoscape({ container: container.current, style, minZoom: 0.05, maxZoom: 4, wheelSensitivity: 0.3 });
+    const instance = cytoscape({ container: container.current, style, minZoom: 0.05, maxZoom: 4 });
     instance.on('tap', 'node', (event) => onSelect.current(event.target.id() as string));
     instance.on('tap', (event) => {
       if (event.target === instance) onSelect.current(undefined);
@@ -104,11 +112,19 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
       instance.elements().remove();
       instance.add(elements(graph));
     });
-    const layout = instance.layout(
-      graph.nodes.length > 600
-        ? { name: 'concentric', concentric: (node) => node.degree(false), levelWidth: () => 4, animate: false }
-        : { name: 'cose', animate: false, randomize: true, nodeRepulsion: () => 9000, idealEdgeLength: () => 50, numIter: 1200, fit: true, padding: 20 },
-    );
+    // fCoSE: a spectral start, then force-directed refinement. Refinement is the slow part, so larger
+    // graphs keep the spectral draft and stay responsive.
+    const layout = instance.layout({
+      name: 'fcose',
+      quality: graph.nodes.length > draftAbove ? 'draft' : 'default',
+      animate: false,
+      randomize: true,
+      nodeRepulsion: () => 6000,
+      idealEdgeLength: () => 45,
+      numIter: 800,
+      fit: true,
+      padding: 20,
+    } as cytoscape.LayoutOptions);
     layout.one('layoutstop', () => {
       instance.fit(undefined, 20);
       container.current?.setAttribute('data-rendered', String(graph.nodes.length));
