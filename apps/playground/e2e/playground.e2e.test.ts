@@ -40,7 +40,8 @@ async function waitForGraph(previous?: string | null): Promise<void> {
     (before) => {
       const canvas = document.querySelector('[data-testid="graph-canvas"]');
       const count = document.querySelector('[data-testid="graph-count"]')?.textContent ?? '';
-      return canvas?.getAttribute('data-rendered') !== null && !count.startsWith('loading') && (before === undefined || count !== before);
+      const laidOut = canvas !== null && canvas !== undefined && canvas.getAttribute('data-laid-out') === canvas.getAttribute('data-graph');
+      return laidOut && !count.startsWith('loading') && (before === undefined || count !== before);
     },
     previous ?? undefined,
   );
@@ -128,6 +129,7 @@ describe('the playground in headless Chromium', () => {
     });
     expect(target).toBeDefined();
     await page.mouse.click(target!.x, target!.y);
+    await expect.poll(() => page.evaluate(() => window.engramGraph?.$(':selected').map((node) => node.id()))).toEqual([target!.id]);
     await page.locator('[data-testid="node-title"]').waitFor();
     expect(await page.locator('[data-testid="node-title"]').textContent()).toMatch(/^episode/);
     expect((await page.locator('[data-testid="node-content"]').textContent())?.length).toBeGreaterThan(10);

@@ -70,7 +70,7 @@ try {
   await timed('browserFirstGraphMs (page load → graph drawn)', async () => {
     await page.goto(playground.url);
     await page.getByLabel('memory', { exact: true }).selectOption(user);
-    await page.waitForFunction(() => document.querySelector('[data-testid="graph-canvas"]')?.getAttribute('data-rendered') !== null && !document.querySelector('[data-testid="graph-count"]')?.textContent?.startsWith('loading'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="graph-canvas"]')?.getAttribute('data-laid-out') === document.querySelector('[data-testid="graph-canvas"]')?.getAttribute('data-graph') && !document.querySelector('[data-testid="graph-count"]')?.textContent?.startsWith('loading'));
   });
   await timed('browserEntityFilterMs (type → graph redrawn)', async () => {
     const before = await page.locator('[data-testid="graph-count"]').textContent();

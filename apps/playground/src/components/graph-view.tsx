@@ -42,7 +42,8 @@ const style: cytoscape.StylesheetJson = [
   { selector: 'node[layer = "episode"]', style: { 'background-color': '#2f80ed', shape: 'round-rectangle' } },
   { selector: 'node[layer = "fact"]', style: { 'background-color': '#27ae60', shape: 'round-triangle' } },
   { selector: 'node[layer = "topic"]', style: { 'background-color': '#d64545', shape: 'hexagon', 'font-size': 11, 'font-weight': 'bold' } },
-  { selector: 'edge', style: { width: 1, 'line-color': '#c5cbd6', 'curve-style': 'haystack', opacity: 0.8 } },
+  // Edges take no clicks: a click near a small node selects the node, not an edge across it.
+  { selector: 'edge', style: { width: 1, 'line-color': '#c5cbd6', 'curve-style': 'haystack', opacity: 0.8, events: 'no' } },
   { selector: 'edge[kind = "topic-episode"]', style: { 'line-color': '#e8a0a0', 'line-style': 'dashed' } },
   { selector: 'node:selected', style: { 'border-width': 3, 'border-color': '#111111', 'z-index': 10 } },
   { selector: '.faded', style: { opacity: 0.15 } },
@@ -62,6 +63,8 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
   const [graph, setGraph] = useState<GraphPayload>();
+  // Counts the graphs received, so a test (or a reader) can tell when the one shown is laid out.
+  const [sequence, setSequence] = useState(0);
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
 
@@ -89,6 +92,7 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
         (value) => {
           if (!live) return;
           setGraph(value);
+          setSequence((current) => current + 1);
           setError(undefined);
           setLoading(false);
         },
@@ -127,10 +131,10 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
     } as cytoscape.LayoutOptions);
     layout.one('layoutstop', () => {
       instance.fit(undefined, 20);
-      container.current?.setAttribute('data-rendered', String(graph.nodes.length));
+      container.current?.setAttribute('data-laid-out', String(sequence));
     });
     layout.run();
-  }, [graph]);
+  }, [graph, sequence]);
 
   useEffect(() => {
     const instance = cy.current;
@@ -164,7 +168,7 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
           {error}
         </div>
       ) : null}
-      <div className="graph-canvas" ref={container} data-testid="graph-canvas" />
+      <div className="graph-canvas" ref={container} data-testid="graph-canvas" data-graph={sequence} />
       {graph && graph.nodes.length === 0 ? <p className="hint">Nothing matches the filters.</p> : null}
     </section>
   );
