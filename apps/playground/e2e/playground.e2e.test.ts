@@ -168,6 +168,7 @@ describe('the playground in headless Chromium', () => {
     expect(await first.textContent()).toMatch(/select — \d+ actions? chosen/);
     expect(await first.textContent()).toMatch(/expand — /);
     expect(await first.locator('[data-testid="route-step"]').textContent()).toMatch(/route — \d+ candidates: kept \d+, pruned \d+/);
+    await page.locator('[data-testid="trajectory"]').scrollIntoViewIfNeeded();
     await shot('04-trajectory-round-1');
     for (let round = 2; round <= rounds; round += 1) {
       await page.getByRole('button', { name: 'next round' }).click();
