@@ -15,7 +15,7 @@ async function get<T>(path: string): Promise<{ status: number; body: T }> {
   return { status: response.status, body: (await response.json()) as T };
 }
 
-async function post<T>(path: string, body: BodyInit, type = 'application/json'): Promise<{ status: number; body: T }> {
+async function post<T>(path: string, body: string, type = 'application/json'): Promise<{ status: number; body: T }> {
   const response = await fetch(new URL(path, playground.url), { method: 'POST', body, headers: { 'content-type': type } });
   return { status: response.status, body: (await response.json()) as T };
 }
