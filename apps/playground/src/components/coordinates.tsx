@@ -26,7 +26,6 @@ export function Coordinates({ value }: { value: Record<string, unknown> | undefi
   if (participants.length > 0) rows.push(['who', participants.join(', ')]);
   if (typeof value.location === 'string') rows.push(['where', value.location]);
   if (entities.length > 0) rows.push(['about', entities.join(', ')]);
-  if (typeof value.topicId === 'string') rows.push(['topic', value.topicId]);
   return (
     <dl className="coordinates">
       {rows.map(([key, text]) => (
