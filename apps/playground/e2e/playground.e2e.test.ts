@@ -157,6 +157,12 @@ describe('the playground in headless Chromium', () => {
     }
     expect(await page.locator('[data-strategy="active"] .evidence li').first().textContent()).toMatch(/Boston/);
     await shot('03-ask');
+    // The Ask tab keeps its answer while an evidence item is opened in the Explore tab.
+    const first = (await page.locator('[data-strategy="active"] .evidence li p').first().textContent()) ?? '';
+    await page.locator('[data-strategy="active"] .evidence li').first().getByRole('button', { name: 'show' }).click();
+    await expect.poll(() => page.locator('[data-testid="node-content"]').textContent()).toBe(first);
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await page.locator('[data-testid="trajectory"]').waitFor();
   });
 
   it('steps through the active trajectory: actions, candidates kept and pruned, why it stopped', async () => {

@@ -101,16 +101,25 @@ export function App() {
         <main className="empty">
           <p>No memory yet. Load the sample or drop a conversation file (LoCoMo, LongMemEval, JSON or JSONL) on the left.</p>
         </main>
-      ) : tab === 'explore' ? (
-        <main className="explore">
-          <GraphView user={user} filters={filters} limit={limit} revision={revision} selected={selected} onSelect={setSelected} />
-          <TimelineView user={user} filters={filters} revision={revision} selected={selected} onSelect={setSelected} onFilters={setFilters} />
-          <NodeDetails user={user} id={selected} onSelect={setSelected} />
-        </main>
       ) : (
-        <main className="ask">
-          <AskPanel user={user} revision={revision} />
-        </main>
+        <>
+          {/* Both tabs stay mounted: the graph keeps its layout and the answer stays while you switch. */}
+          <main className="explore" hidden={tab !== 'explore'}>
+            <GraphView user={user} filters={filters} limit={limit} revision={revision} selected={selected} onSelect={setSelected} visible={tab === 'explore'} />
+            <TimelineView user={user} filters={filters} revision={revision} selected={selected} onSelect={setSelected} onFilters={setFilters} />
+            <NodeDetails user={user} id={selected} onSelect={setSelected} />
+          </main>
+          <main className="ask" hidden={tab !== 'ask'}>
+            <AskPanel
+              user={user}
+              revision={revision}
+              onShow={(id) => {
+                setSelected(id);
+                setTab('explore');
+              }}
+            />
+          </main>
+        </>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ const strategies: PlaygroundStrategy[] = ['similarity', 'ramem', 'active', 'grap
 const sampleQuestions = ['Where does Maya live now?', 'What did Tom do before he opened the bakery?', 'When did Maya adopt Pepper?'];
 
 /** Asks one question under several strategies side by side, with the active trajectory and gold hits. */
-export function AskPanel({ user, revision }: { user: string; revision: number }) {
+export function AskPanel({ user, revision, onShow }: { user: string; revision: number; onShow: (id: string) => void }) {
   const [question, setQuestion] = useState('');
   const [questionId, setQuestionId] = useState<string>();
   const [chosen, setChosen] = useState<PlaygroundStrategy[]>(['similarity', 'ramem', 'active']);
@@ -16,6 +16,12 @@ export function AskPanel({ user, revision }: { user: string; revision: number })
   const [answer, setAnswer] = useState<AskPayload>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    setAnswer(undefined);
+    setQuestion('');
+    setQuestionId(undefined);
+  }, [user]);
 
   useEffect(() => {
     let live = true;
@@ -124,7 +130,7 @@ export function AskPanel({ user, revision }: { user: string; revision: number })
       {answer ? (
         <div className="columns" style={{ gridTemplateColumns: `repeat(${answer.results.length}, minmax(0, 1fr))` }} data-testid="strategy-columns">
           {answer.results.map((result) => (
-            <StrategyColumn key={result.strategy} result={result} />
+            <StrategyColumn key={result.strategy} result={result} onShow={onShow} />
           ))}
         </div>
       ) : null}

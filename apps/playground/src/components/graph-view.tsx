@@ -57,7 +57,16 @@ function elements(graph: GraphPayload): ElementDefinition[] {
 }
 
 /** The memory graph, drawn by Cytoscape (canvas; no WebGL needed), with the layers and filters chosen. */
-export function GraphView(props: { user: string; filters: Filters; limit: number; revision: number; selected?: string; onSelect: (id: string | undefined) => void }) {
+export function GraphView(props: {
+  user: string;
+  filters: Filters;
+  limit: number;
+  revision: number;
+  selected?: string;
+  onSelect: (id: string | undefined) => void;
+  /** False while its tab is hidden: Cytoscape measures its container again when shown. */
+  visible: boolean;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const cy = useRef<Core | null>(null);
   const onSelect = useRef(props.onSelect);
@@ -135,6 +144,13 @@ export function GraphView(props: { user: string; filters: Filters; limit: number
     });
     layout.run();
   }, [graph, sequence]);
+
+  useEffect(() => {
+    const instance = cy.current;
+    if (instance === null || !props.visible) return;
+    instance.resize();
+    instance.fit(undefined, 20);
+  }, [props.visible]);
 
   useEffect(() => {
     const instance = cy.current;

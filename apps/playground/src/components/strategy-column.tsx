@@ -2,7 +2,7 @@ import type { StrategyResultPayload } from '../api.js';
 import { Coordinates } from './coordinates.js';
 
 /** One strategy's evidence, ranked, each item with its coordinates, reasons and gold mark. */
-export function StrategyColumn({ result }: { result: StrategyResultPayload }) {
+export function StrategyColumn({ result, onShow }: { result: StrategyResultPayload; onShow: (id: string) => void }) {
   const gold = result.gold;
   const total = gold ? gold.found.length + gold.missed.length : 0;
   return (
@@ -24,6 +24,9 @@ export function StrategyColumn({ result }: { result: StrategyResultPayload }) {
               <span className={`kind layer-${item.unit.kind}`}>{item.unit.kind}</span>
               <span className="score">{item.score.toFixed(3)}</span>
               {item.goldTurns.length > 0 ? <span className="hit-mark">✓ gold {item.goldTurns.join(', ')}</span> : null}
+              <button className="link show-node" onClick={() => onShow(item.unit.id)} title="open this unit in the Explore tab">
+                show
+              </button>
             </div>
             <p>{item.unit.text}</p>
             <Coordinates value={item.coordinates} />
