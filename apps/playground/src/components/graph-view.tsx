@@ -86,7 +86,12 @@ export function GraphView(props: {
     });
     cy.current = instance;
     window.engramGraph = instance;
+    // Cytoscape caches where its canvas is; when the panel's header wraps or the window changes, the
+    // canvas moves or resizes and clicks would land beside the nodes without this.
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(container.current);
     return () => {
+      observer.disconnect();
       instance.destroy();
       cy.current = null;
       if (window.engramGraph === instance) delete window.engramGraph;
@@ -139,6 +144,7 @@ export function GraphView(props: {
       padding: 20,
     } as cytoscape.LayoutOptions);
     layout.one('layoutstop', () => {
+      instance.resize();
       instance.fit(undefined, 20);
       container.current?.setAttribute('data-laid-out', String(sequence));
     });
