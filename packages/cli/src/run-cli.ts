@@ -17,6 +17,7 @@ const handlers: Record<string, () => Promise<CommandHandler>> = {
   delete: async () => (await import('./commands/forget-command.js')).runDeleteCommand,
   mcp: async () => (await import('./commands/mcp-command.js')).runMcpCommand,
   demo: async () => (await import('./commands/demo-command.js')).runDemoCommand,
+  playground: async () => (await import('./commands/playground-command.js')).runPlaygroundCommand,
 };
 
 /** The help of `engram` itself. */

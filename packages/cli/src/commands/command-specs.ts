@@ -145,5 +145,24 @@ export const demoSpec: CommandSpec = {
   examples: ['engram demo', 'engram demo --store ./demo-memory'],
 };
 
+export const playgroundSpec: CommandSpec = {
+  name: 'playground',
+  summary: 'explore memory in the browser: load, browse the graph, replay recall',
+  usage: ['playground [--store <path>] [--port <n>] [--sample <file>]'],
+  details: [
+    'Serves the playground web app and a small JSON API over the store, on 127.0.0.1 only: load the',
+    'sample or drop a LoCoMo / LongMemEval / JSON / JSONL file, explore the cue–tag–content graph and',
+    'the timeline, and ask one question under several strategies side by side. Holds the store\'s write',
+    'lock while it runs. Build the app first (pnpm build).',
+  ].join('\n'),
+  positionals: { min: 0, max: 0, name: '' },
+  options: {
+    store,
+    port: { type: 'string', value: 'n', description: 'port on 127.0.0.1 (default 4173; 0 picks a free one)' },
+    sample: { type: 'string', value: 'file', description: 'a conversation file (e.g. LoCoMo) offered as a sample besides the bundled one' },
+  },
+  examples: ['engram playground', 'engram playground --store ./locomo-memory --sample ../shared/data/locomo10.json'],
+};
+
 /** Every command, in the order `engram --help` lists them. */
-export const commandSpecs: ReadonlyArray<CommandSpec> = [demoSpec, ingestSpec, askSpec, inspectSpec, statsSpec, forgetSpec, deleteSpec, evalSpec, mcpSpec];
+export const commandSpecs: ReadonlyArray<CommandSpec> = [demoSpec, ingestSpec, askSpec, inspectSpec, statsSpec, forgetSpec, deleteSpec, evalSpec, mcpSpec, playgroundSpec];
