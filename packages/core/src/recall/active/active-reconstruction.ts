@@ -1,6 +1,8 @@
 import type { Turn, Unit } from '../../model/units.js';
 import { navigationActionTypes, type NavigationAction, type NavigationState, type Navigator } from '../../ports/navigator.js';
 import { analyze } from '../../search/analyzer.js';
+import type { MemoryStore } from '../../ports/memory-store.js';
+import { memoizeGraphReads } from '../view/memo-store.js';
 import { induceFrame } from '../frame/induce-frame.js';
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { Evidence, EvidenceReason, RecallOptions, RecallResult, TraceStep } from '../recall-types.js';
@@ -71,6 +73,8 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
   const views = context.views ?? new MemoryViewCache(context.store);
   const navigator = options.navigator ?? createOfflineNavigator();
   const budget = { turns: options.turns ?? 4, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
+  // The graph reads of a view's memory, memoised for as long as the view lives (it is rebuilt after a write).
+  const graphReads = new WeakMap<MemoryView, MemoryStore>();
   return {
     name: 'active',
     async recall(query: string, recallOptions: RecallOptions): Promise<RecallResult> {
@@ -78,9 +82,11 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
       const k = recallOptions.k ?? 10;
       const signal = recallOptions.signal;
       const view = await views.get(scope);
-      const frame = await induceFrame(query, { store: context.store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
+      let store = graphReads.get(view);
+      if (!store) graphReads.set(view, (store = memoizeGraphReads(context.store, scope)));
+      const frame = await induceFrame(query, { store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
       const baseModel = buildQueryModel(frame, view);
-      const environment: ToolkitEnvironment = { store: context.store, scope, view, frame, embed: context.embed, baseModel };
+      const environment: ToolkitEnvironment = { store, scope, view, frame, embed: context.embed, baseModel };
       const trace: TraceStep[] = [{ step: 0, action: 'induce-frame', output: summarizeFrame(frame) }];
       const held = new ReconstructedContext(view, baseModel, frame);
       const state: NavigationState = {
