@@ -18,7 +18,7 @@ import { runAction, type ToolkitEnvironment } from './toolkit.js';
 export interface ActiveOptions {
   /** The policy. @default the offline navigator */
   navigator?: Navigator;
-  /** Turns `T`: how many select–expand–route rounds at most. @default 4 */
+  /** Turns `T`: how many select–expand–route rounds at most. @default 3 */
   turns?: number;
   /** Expansions per turn `K`: actions executed per round at most. @default 4 */
   expansionsPerTurn?: number;
@@ -72,7 +72,7 @@ function activationOf(action: NavigationAction, state: NavigationState, held: Re
 export function createActiveStrategy(context: RecallContext, options: ActiveOptions = {}): RecallStrategy {
   const views = context.views ?? new MemoryViewCache(context.store);
   const navigator = options.navigator ?? createOfflineNavigator();
-  const budget = { turns: options.turns ?? 4, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
+  const budget = { turns: options.turns ?? 3, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
   // The graph reads of a view's memory, memoised for as long as the view lives (it is rebuilt after a write).
   const graphReads = new WeakMap<MemoryView, MemoryStore>();
   return {
