@@ -70,7 +70,7 @@ describe('engram ask', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr.match(/no model configured: showing evidence only/g)).toHaveLength(1);
     expect(run.stdout).toContain('? What is my cat called?');
-    expect(run.stdout).toMatch(/ 1\. \[said 2024-02-03[^\]]*\] Alice: I just adopted a grey cat called Miso/);
+    expect(run.stdout).toMatch(/ 1\. \[3 February 2024[^\]]*\] Alice: I just adopted a grey cat called Miso/);
     expect(run.stdout).toMatch(/why: search/);
     expect(run.stdout).not.toContain('reconstruction trace');
   });
@@ -91,7 +91,7 @@ describe('engram ask', () => {
     expect(result).toMatchObject({ query: 'What is my cat called?', user: 'alice', strategy: 'active', k: 2, answer: null });
     expect(result.evidence).toHaveLength(2);
     const [top] = result.evidence;
-    expect(top.rendered).toMatch(/^\[said 2024-02-03.*Miso/);
+    expect(top.rendered).toMatch(/^\[3 February 2024.*Miso/);
     expect(top.coordinates.session.start).toBe('2024-02-03T10:00:00Z');
     expect(top.sources).toEqual([{ sessionId: 's1', turnId: 's1#0' }]);
     expect(top.reasons.length).toBeGreaterThan(0);
@@ -252,7 +252,7 @@ describe('engram demo', () => {
         expect(run.stdout).toContain(`? ${question}`);
       }
       expect(run.stdout.match(/reconstruction trace \(\d+ steps\):/g)).toHaveLength(3);
-      expect(run.stdout).toContain('[said 2024-03-02 | happened 2024-03-01 | at elm street] Tom: Maya! I signed the lease for the bakery yesterday.');
+      expect(run.stdout).toContain('[2 March 2024; event 1 March; at elm street] Tom: Maya! I signed the lease for the bakery yesterday.');
       expect(run.stderr.match(/no model configured/g)).toHaveLength(1);
       const stats = parseJson(await runEngram(['stats', '--json', '--store', store], { cwd }));
       expect(stats.users['maya-and-tom']).toMatchObject({ turns: 24 });

@@ -52,7 +52,7 @@ describe('engram mcp', () => {
       expect(recalled.isError, textOf(recalled)).toBeFalsy();
       const lines = textOf(recalled).split('\n');
       expect(lines.length).toBeGreaterThan(0);
-      expect(lines[0]).toMatch(/^1\. \[said 2024-05-02[^\]]*\] /);
+      expect(lines[0]).toMatch(/^1\. \[2 May 2024[^\]]*\] /);
       expect(textOf(recalled)).toContain('starts school in Lyon');
       expect(textOf(recalled)).not.toContain('bees');
 

@@ -64,7 +64,7 @@ export function createMcpServer(memory: OpenMemory, options: { defaultUser: stri
       title: 'Recall evidence',
       description:
         'Recalls evidence from long-term memory for a question. Each line is one item with its coordinates: ' +
-        '[said <date> | happened <date> | <entity · aspect> | at <place>] text — followed by why it was chosen.',
+        '[<date said>; event <when it happened>; <entity · aspect>; at <place>] text — followed by why it was chosen.',
       inputSchema: {
         query: z.string().min(1).describe('the question or topic'),
         userId: z.string().min(1).max(256).optional().describe(`whose memory (default "${options.defaultUser}")`),

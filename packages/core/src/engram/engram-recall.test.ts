@@ -19,7 +19,7 @@ describe('engram.recall', () => {
     expect(result.evidence[0]?.sources.map((source) => source.turnId)).toContain('s2:1');
     expect(result.evidence[0]?.coordinates.session?.start).toBe('2024-03-02T10:05:00');
     expect(result.evidence[0]?.reasons.length).toBeGreaterThan(0);
-    expect(renderEvidence(result.evidence[0]!)).toContain('said 2024-03-02');
+    expect(renderEvidence(result.evidence[0]!)).toContain('[2 March 2024');
     const actions = result.trace.map((step) => step.action);
     expect(actions[0]).toBe('induce-frame');
     expect(actions).toContain('select');

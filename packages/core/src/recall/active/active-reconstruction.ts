@@ -1,5 +1,8 @@
 import type { Turn, Unit } from '../../model/units.js';
 import { navigationActionTypes, type NavigationAction, type NavigationState, type Navigator } from '../../ports/navigator.js';
+import { analyze } from '../../search/analyzer.js';
+import type { MemoryStore } from '../../ports/memory-store.js';
+import { memoizeGraphReads } from '../view/memo-store.js';
 import { induceFrame } from '../frame/induce-frame.js';
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { Evidence, EvidenceReason, RecallOptions, RecallResult, TraceStep } from '../recall-types.js';
@@ -15,7 +18,7 @@ import { runAction, type ToolkitEnvironment } from './toolkit.js';
 export interface ActiveOptions {
   /** The policy. @default the offline navigator */
   navigator?: Navigator;
-  /** Turns `T`: how many select–expand–route rounds at most. @default 4 */
+  /** Turns `T`: how many select–expand–route rounds at most. @default 3 */
   turns?: number;
   /** Expansions per turn `K`: actions executed per round at most. @default 4 */
   expansionsPerTurn?: number;
@@ -25,18 +28,33 @@ function actionKey(action: NavigationAction): string {
   return JSON.stringify(action);
 }
 
+/**
+ * How specifically a cue's name points at a few turns: 1 when its rarest word occurs in at most
+ * `specificTurns` turns, falling as the name gets commoner. A chain through a rare name ("the trail
+ * continues at marker kalomi123") is a lead; a chain through "family" or "group" is mostly noise.
+ */
+function specificity(name: string, view: MemoryView): number {
+  let rarest = Number.POSITIVE_INFINITY;
+  for (const term of analyze(name)) rarest = Math.min(rarest, Math.max(1, view.turnIndex.documentCount(term)));
+  if (!Number.isFinite(rarest)) return 0;
+  return Math.min(1, specificTurns / rarest);
+}
+
+/** A cue name found in at most this many turns passes full activation along a chain. */
+const specificTurns = 3;
+
 /** Activation a content reached by `action` starts with (see {@link ReconstructedContext}). */
-function activationOf(action: NavigationAction, state: NavigationState, held: ReconstructedContext): number {
+function activationOf(action: NavigationAction, state: NavigationState, held: ReconstructedContext, view: MemoryView): number {
   switch (action.type) {
     case 'query_tag_events': {
       const lead = state.discovered.cues.find((cue) => cue.name === action.cue || cue.id === action.cue);
-      if (lead?.from !== undefined) return contextWeights.decay * Math.max(held.activationOf(lead.from), 0.5);
-      return state.frame.entities.some((entity) => entity.value.name === action.cue || entity.value.id === action.cue) ? 0.3 : 0.5;
+      if (lead?.from !== undefined) return contextWeights.decay * Math.max(held.activationOf(lead.from), 0.5) * specificity(lead.name, view);
+      return state.frame.entities.some((entity) => entity.value.name === action.cue || entity.value.id === action.cue) ? 0.15 : 0.25;
     }
     case 'query_personal_aspect':
-      return 0.6;
-    case 'query_topic_events':
       return 0.3;
+    case 'query_topic_events':
+      return 0.15;
     case 'query_event_context':
       return contextWeights.decay * contextWeights.decay * held.activationOf(action.contentId);
     default:
@@ -54,7 +72,9 @@ function activationOf(action: NavigationAction, state: NavigationState, held: Re
 export function createActiveStrategy(context: RecallContext, options: ActiveOptions = {}): RecallStrategy {
   const views = context.views ?? new MemoryViewCache(context.store);
   const navigator = options.navigator ?? createOfflineNavigator();
-  const budget = { turns: options.turns ?? 4, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
+  const budget = { turns: options.turns ?? 3, expansionsPerTurn: options.expansionsPerTurn ?? 4 };
+  // The graph reads of a view's memory, memoised for as long as the view lives (it is rebuilt after a write).
+  const graphReads = new WeakMap<MemoryView, MemoryStore>();
   return {
     name: 'active',
     async recall(query: string, recallOptions: RecallOptions): Promise<RecallResult> {
@@ -62,9 +82,11 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
       const k = recallOptions.k ?? 10;
       const signal = recallOptions.signal;
       const view = await views.get(scope);
-      const frame = await induceFrame(query, { store: context.store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
+      let store = graphReads.get(view);
+      if (!store) graphReads.set(view, (store = memoizeGraphReads(context.store, scope)));
+      const frame = await induceFrame(query, { store, scope, view, ...(recallOptions.questionDate ? { questionDate: recallOptions.questionDate } : {}) });
       const baseModel = buildQueryModel(frame, view);
-      const environment: ToolkitEnvironment = { store: context.store, scope, view, frame, embed: context.embed, baseModel };
+      const environment: ToolkitEnvironment = { store, scope, view, frame, embed: context.embed, baseModel };
       const trace: TraceStep[] = [{ step: 0, action: 'induce-frame', output: summarizeFrame(frame) }];
       const held = new ReconstructedContext(view, baseModel, frame);
       const state: NavigationState = {
@@ -96,7 +118,7 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
         const reached = new Map<string, { turn: Turn; reasons: EvidenceReason[]; activation: number }>();
         for (const action of actions) {
           const result = await runAction(environment, action);
-          const activation = activationOf(action, state, held);
+          const activation = activationOf(action, state, held, view);
           state.executed.push(action);
           if (action.type === 'search') held.expand(action.expansions ?? []);
           for (const cue of result.cues) if (!state.active.cues.some((known) => known.id === cue.id)) state.active.cues.push({ id: cue.id, name: cue.name });

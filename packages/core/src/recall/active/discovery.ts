@@ -1,4 +1,5 @@
 import type { Cue } from '../../model/graph.js';
+import type { Unit } from '../../model/units.js';
 import type { NavigationState } from '../../ports/navigator.js';
 import { isStopWord, words as tokenize } from '../../search/analyzer.js';
 import { feedbackTerms, type QueryModel } from '../relevance/query-model.js';
@@ -15,6 +16,43 @@ function candidateNames(text: string): string[] {
   return [...names];
 }
 
+// The cues each content names, per view: a function of the content and the memory, which a view
+// holds unchanged (it is rebuilt after a write), so each content is looked up once.
+const namedCues = new WeakMap<MemoryView, Map<string, Cue[]>>();
+
+/** The cues each unit's text names (by name or alias, 1–2 word n-grams), in the order of its names. */
+async function cuesNamedBy(environment: ToolkitEnvironment, view: MemoryView, units: ReadonlyArray<Unit>): Promise<Cue[][]> {
+  let memo = namedCues.get(view);
+  if (!memo) namedCues.set(view, (memo = new Map()));
+  const missing = units.filter((unit) => !memo.has(unit.id));
+  if (missing.length > 0) {
+    const namesOf = missing.map((unit) => candidateNames(unit.text));
+    const allNames = [...new Set(namesOf.flat())];
+    const cues = allNames.length === 0 ? [] : await environment.store.findCues(environment.scope, allNames);
+    const byName = new Map<string, Cue[]>();
+    for (const cue of cues) {
+      for (const name of new Set([cue.name, ...cue.aliases])) {
+        const list = byName.get(name) ?? [];
+        list.push(cue);
+        byName.set(name, list);
+      }
+    }
+    missing.forEach((unit, index) => {
+      const out: Cue[] = [];
+      const seen = new Set<string>();
+      for (const name of namesOf[index] ?? []) {
+        for (const cue of byName.get(name) ?? []) {
+          if (seen.has(cue.id)) continue;
+          seen.add(cue.id);
+          out.push(cue);
+        }
+      }
+      memo.set(unit.id, out);
+    });
+  }
+  return units.map((unit) => memo.get(unit.id) ?? []);
+}
+
 /**
  * What the best of the context reveals, written into the state for the navigator: the terms that
  * characterise it (pseudo-relevance feedback), the cues it names that are not its own (new leads,
@@ -28,32 +66,15 @@ export async function discover(state: NavigationState, environment: ToolkitEnvir
   // Leads come from the best of the context and from whatever the graph reached this round.
   const graphReached = state.context.filter((candidate) => candidate.step === state.step && candidate.reasons.some((reason) => graphOperators.has(reason.operator)));
   const leaders = [...new Set([...state.context.slice(0, 5), ...graphReached.slice(0, 5)])];
-  const namesOf = leaders.map((candidate) => candidateNames(candidate.unit.text));
-  const allNames = [...new Set(namesOf.flat())];
-  if (allNames.length > 0) {
-    // Two store calls for all leaders: the cues they name, and the cues already their own.
-    const [named, own] = await Promise.all([
-      environment.store.findCues(environment.scope, allNames),
-      environment.store.relationsOfContents(environment.scope, leaders.map((candidate) => candidate.unit.id)),
-    ]);
-    const ownPairs = new Set(own.map((relation) => `${relation.contentId}\u0000${relation.cueId}`));
-    const byName = new Map<string, Cue[]>();
-    for (const cue of named) {
-      for (const name of [cue.name, ...cue.aliases]) {
-        const list = byName.get(name) ?? [];
-        list.push(cue);
-        byName.set(name, list);
-      }
+  const named = await cuesNamedBy(environment, view, leaders.map((candidate) => candidate.unit));
+  const own = leaders.length === 0 ? [] : await environment.store.relationsOfContents(environment.scope, leaders.map((candidate) => candidate.unit.id));
+  const ownPairs = new Set(own.map((relation) => `${relation.contentId}\u0000${relation.cueId}`));
+  leaders.forEach((candidate, index) => {
+    for (const cue of named[index] ?? []) {
+      if (known.has(cue.id) || ownPairs.has(`${candidate.unit.id}\u0000${cue.id}`)) continue;
+      known.add(cue.id);
+      state.discovered.cues.push({ id: cue.id, name: cue.name, from: candidate.unit.id });
     }
-    leaders.forEach((candidate, index) => {
-      for (const name of namesOf[index] ?? []) {
-        for (const cue of byName.get(name) ?? []) {
-          if (known.has(cue.id) || ownPairs.has(`${candidate.unit.id}\u0000${cue.id}`)) continue;
-          known.add(cue.id);
-          state.discovered.cues.push({ id: cue.id, name: cue.name, from: candidate.unit.id });
-        }
-      }
-    });
-  }
+  });
   state.discovered.times = [...new Set(top.map((candidate) => candidate.unit.context.eventTime?.start).filter((value): value is string => value !== undefined))];
 }

@@ -12,7 +12,7 @@ export const contextWeights = {
   /** Activation decay per hop along a chain of cues named in retrieved content. */
   decay: 0.95,
   /** How much full activation multiplies a turn's lexical score by (1 + this). */
-  activation: 1,
+  activation: 0.5,
   /** What full activation adds on its own, as a share of the best lexical score (breaks ties the words cannot). */
   activationFloor: 0.15,
   /** Bonus of a turn inside the frame's time window, as a share of the best lexical score. */

@@ -6,18 +6,32 @@ import { reciprocalRankFusion } from './fuse.js';
 /** Unit kinds passive strategies search: the source turns and what was distilled from them. */
 export const searchableKinds: ReadonlyArray<UnitKind> = ['turn', 'episode', 'fact'];
 
+const distilledKinds: ReadonlyArray<UnitKind> = ['episode', 'fact'];
+
+/**
+ * Weights of the fused lists. Turns and distilled units (episodes, facts) are ranked lexically
+ * each on their own, so they meet by rank rather than by BM25 scores measured over documents of
+ * very different lengths, and interleave. The offline embedder hashes words, so its list says
+ * little the lexical lists do not and only breaks their ties; a model embedder earns more weight.
+ */
+export const fusionWeights = { distilled: 1, dense: 0.05 };
+
 /** Fused dense + lexical top-k over units: `TopK(sim(x, v))`, the passive baseline of SPEC §4. */
-export async function fusedSearch(context: RecallContext, query: string, options: RecallOptions & { depth?: number }) {
+export async function fusedSearch(context: RecallContext, query: string, options: RecallOptions & { depth?: number; weights?: { distilled: number; dense: number } }) {
   const depth = options.depth ?? 50;
+  const weights = options.weights ?? fusionWeights;
   const [vector] = await context.embed([query]);
-  const [lexical, dense] = await Promise.all([
-    context.store.lexicalSearch(options.scope, query, { k: depth, kinds: searchableKinds }),
+  const [turns, distilled, dense] = await Promise.all([
+    context.store.lexicalSearch(options.scope, query, { k: depth, kinds: ['turn'] }),
+    context.store.lexicalSearch(options.scope, query, { k: depth, kinds: distilledKinds }),
     vector ? context.store.vectorSearch(options.scope, vector, { k: depth, kinds: searchableKinds }) : Promise.resolve([]),
   ]);
+  const lexical = [...turns, ...distilled];
   return {
     fused: reciprocalRankFusion([
-      { name: 'lexical', units: lexical.map((hit) => hit.unit) },
-      { name: 'dense', units: dense.map((hit) => hit.unit), weight: 0.3 },
+      { name: 'lexical', units: turns.map((hit) => hit.unit) },
+      { name: 'lexical-distilled', units: distilled.map((hit) => hit.unit), weight: weights.distilled },
+      { name: 'dense', units: dense.map((hit) => hit.unit), weight: weights.dense },
     ]),
     lexical: lexical.length,
     dense: dense.length,

@@ -3,6 +3,7 @@ import { analyze, isStopWord, words as tokenize } from '../../search/analyzer.js
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms, type TermWeights } from '../view/weighted-bm25.js';
+import { isQuestionScaffolding } from './question-words.js';
 
 /** A weighted query with where each term came from. */
 export interface QueryModel {
@@ -50,7 +51,7 @@ function stemmedHyponyms(word: string): string[] {
  */
 export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryModel {
   const speakerNames = new Set(frame.participants.map((participant) => participant.text.toLowerCase()));
-  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word));
+  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word) && !isQuestionScaffolding(word));
   const terms = addTerms(new Map(), analyze(asked.join(' ')));
   const expansions: QueryModel['expansions'] = [];
   for (const word of asked) {
