@@ -50,7 +50,7 @@ describe('engram ask with a model', () => {
     expect(run.stdout.split('\n')[0]).toBe('Answer: Your cat is called Miso.');
     expect(run.stderr).not.toMatch(/no model configured/);
     expect(run.stderr).toContain('model: 1 call, 321 input / 7 output tokens');
-    expect(fake.prompts.at(-1)).toMatch(/\[said \d{4}-\d{2}-\d{2}/);
+    expect(fake.prompts.at(-1)).toMatch(/\[\d{1,2} [A-Z][a-z]+ \d{4}[;\]]/);
   });
 
   it('puts the answer and the model usage in the JSON', async () => {

@@ -20,7 +20,7 @@ describe('engramTools', () => {
     expect(result.text).toBe('Rex loves the beach.');
     expect(model.doGenerateCalls).toHaveLength(3);
     // The recall result reached the model as a tool result, with coordinates.
-    expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toMatch(/said 2024-05-02.*Rex loves the beach/);
+    expect(JSON.stringify(model.doGenerateCalls[2]?.prompt)).toMatch(/2 May 2024.*Rex loves the beach/);
     expect(promptText(model.doGenerateCalls[2]!)).not.toContain('Oslo');
 
     const recalled = (await tools.recall.execute?.({ query: 'Where does Lena live?' }, { toolCallId: 'x', messages: [], context: {} })) as { evidence: Array<{ id: string; text: string }> };

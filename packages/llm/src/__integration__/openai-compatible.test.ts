@@ -114,7 +114,7 @@ describe('an OpenAI-compatible server over real HTTP', () => {
     expect(selectRequest?.tool_choice).toBe('required');
     expect([...fake.authorizations]).toEqual(['Bearer test-key']);
     const answerRequest = fake.requests.at(-1);
-    expect(answerRequest?.messages.at(-1)?.content).toMatch(/said 2024-06-02/);
+    expect(answerRequest?.messages.at(-1)?.content).toMatch(/\[2 June 2024/);
 
     // Every call and token the server reported is counted, and nothing else.
     expect(fake.requests).toHaveLength(6);

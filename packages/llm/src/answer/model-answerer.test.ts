@@ -18,7 +18,7 @@ describe('answerer', () => {
     expect(answer).toBe('Lyon');
     const prompt = promptText(model.doGenerateCalls[0]!);
     expect(prompt).toContain('The answer should be less than 5-6 words.');
-    expect(prompt).toMatch(/\[said 2024-06-02[^\]]*\] .*Lyon/);
+    expect(prompt).toMatch(/\[2 June 2024[^\]]*\] .*Lyon/);
     expect(meter.of('answer')).toEqual({ calls: 1, inputTokens: 900, outputTokens: 3 });
   });
 

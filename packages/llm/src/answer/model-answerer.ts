@@ -14,7 +14,7 @@ export interface ModelAnswererOptions extends ModelCallOptions {
 
 /**
  * The answerer (RaMem's context-preserved synthesis): the evidence reaches the model rendered with
- * its coordinates (`[said … | happened … | …] text`), under the benchmark's own answer prompt.
+ * its coordinates (`[8 May 2023; event 7 May] text`), under the benchmark's own answer prompt.
  */
 export function createModelAnswerer(options: ModelAnswererOptions): Answerer {
   const style = options.style ?? 'chat';
