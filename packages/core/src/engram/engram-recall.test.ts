@@ -24,6 +24,9 @@ describe('engram.recall', () => {
     expect(actions[0]).toBe('induce-frame');
     expect(actions).toContain('select');
     expect(actions).toContain('route');
+    // Every reconstruction ends with a stop step that says why, the turn budget included.
+    expect(result.trace.at(-1)?.action).toBe('stop');
+    expect(result.trace.at(-1)?.reason).toMatch(/\w{4}/);
   });
 
   it('answers a question about a changed fact with the current value first', async () => {

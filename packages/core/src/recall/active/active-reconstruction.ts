@@ -145,6 +145,8 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
           break;
         }
       }
+      // Every reconstruction says why it ended, the turn budget included.
+      if (trace.at(-1)?.action !== 'stop') trace.push({ step: state.step, action: 'stop', reason: `turn budget reached (T = ${budget.turns})` });
       const evidence: Evidence[] = state.context.slice(0, k).map((candidate) => ({
         unit: candidate.unit,
         score: candidate.score,
