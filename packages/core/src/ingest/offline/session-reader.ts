@@ -38,8 +38,14 @@ export function encodeReadings(readings: ReadonlyArray<TurnReading>): string {
 
 /** Readings from {@link encodeReadings}, equal to the ones encoded. */
 export function decodeReadings(text: string): TurnReading[] {
-  const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[]; sentenceTags: Array<string | null> }>;
-  return readings.map((reading) => ({ ...reading, stems: new Set(reading.stems), sentenceTags: reading.sentenceTags.map((tag) => tag ?? undefined) }));
+  const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[] | Set<string>; sentenceTags: Array<string | undefined | null> }>;
+  // Fixed in place: the parsed objects are fresh, and their keys keep their order.
+  for (const reading of readings) {
+    reading.stems = new Set(reading.stems);
+    const tags = reading.sentenceTags;
+    for (let index = 0; index < tags.length; index++) if (tags[index] === null) tags[index] = undefined;
+  }
+  return readings as TurnReading[];
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */
