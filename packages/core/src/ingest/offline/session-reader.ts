@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
-import { readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
+import { attachTurnVectors, readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
 
 /** Reads sessions for the offline distiller: in this thread, or ahead of time in a worker. */
 export interface SessionReader {
@@ -25,7 +25,10 @@ export interface ReaderRequest {
   input: string;
 }
 /** A message from the reader worker: readings as JSON (see {@link encodeReadings}). */
-export type ReaderResponse = { type: 'ready' } | { type: 'read'; id: number; readings: string } | { type: 'failed'; id: number; message: string };
+export type ReaderResponse =
+  | { type: 'ready' }
+  | { type: 'read'; id: number; readings: string; vectors?: ArrayBuffer }
+  | { type: 'failed'; id: number; message: string };
 
 // Readings cross threads as JSON: one string is cheaper to pass and parse than thousands of small
 // cloned objects. JSON has no sets and no `undefined` in arrays; `decodeReadings` puts them back.
@@ -175,7 +178,12 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
       const job = sent.get(response.id);
       sent.delete(response.id);
       if (job !== undefined) {
-        if (response.type === 'read') job.settle(decodeReadings(response.readings));
+        if (response.type === 'read') {
+          const readings = decodeReadings(response.readings);
+          const dimensions = job.input.embed?.dimensions;
+          if (response.vectors !== undefined && dimensions !== undefined) attachTurnVectors(readings, new Float32Array(response.vectors), dimensions);
+          job.settle(readings);
+        }
         else void readHere(job.input).then((readings) => job.settle(readings));
       }
     }
