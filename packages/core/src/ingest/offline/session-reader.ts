@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
-import { attachTurnVectors, readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
+import type { Lexicon } from './lexicon.js';
+import { attachTurnVectors, embedTurns, readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
 
 /** Reads sessions for the offline distiller: in this thread, or ahead of time in a worker. */
 export interface SessionReader {
@@ -49,6 +50,22 @@ export function decodeReadings(text: string): TurnReading[] {
     for (let index = 0; index < tags.length; index++) if (tags[index] === null) tags[index] = undefined;
   }
   return readings as TurnReading[];
+}
+
+/**
+ * What the reader worker answers to a request, with the buffers to transfer: the readings, and
+ * the turn texts' vectors when the input asks for them (made there: that thread has the time).
+ */
+export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { response: ReaderResponse; transfer: ArrayBuffer[] } {
+  try {
+    const input = JSON.parse(request.input) as SessionReadingInput;
+    const readings = encodeReadings(readSession(input, lexicon));
+    const vectors = embedTurns(input);
+    if (vectors === undefined) return { response: { type: 'read', id: request.id, readings }, transfer: [] };
+    return { response: { type: 'read', id: request.id, readings, vectors: vectors.buffer }, transfer: [vectors.buffer] };
+  } catch (error) {
+    return { response: { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }, transfer: [] };
+  }
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */
