@@ -24,7 +24,7 @@ import {
 } from '@engram/core';
 import { cloneRecord } from './clone-record.js';
 import { compareIds, type SortedIds } from './sorted-ids.js';
-import { pairKey, TenantState, type Owners } from './tenant-state.js';
+import { TenantState, type Owners } from './tenant-state.js';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -151,8 +151,7 @@ class InMemoryStore implements MemoryStoreWithInstance {
   }
 
   async relationsOfPairs(scope: ScopeFilter, pairs: ReadonlyArray<{ cueId: string; tagId: string }>): Promise<Relation[]> {
-    const keys = pairs.map((pair) => pairKey(pair.cueId, pair.tagId));
-    return (this.enter(scope)?.relationsBy('pair', keys, scope) ?? []).map(copy);
+    return (this.enter(scope)?.relationsOfPairs(pairs, scope) ?? []).map(copy);
   }
 
   async relationsOfContents(scope: ScopeFilter, contentIds: ReadonlyArray<string>): Promise<Relation[]> {

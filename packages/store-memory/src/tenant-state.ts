@@ -49,8 +49,6 @@ function removeFrom(index: Map<string, string[]>, key: string, value: string): v
   if (list.length === 0) index.delete(key);
 }
 
-/** Key of a (cue, tag) pair in the pair index. */
-export const pairKey = (cueId: string, tagId: string): string => `${cueId}\u0000${tagId}`;
 const cueNames = (cue: Cue) => new Set([cue.name, ...cue.aliases].map(normalizeName));
 
 /** Orders relations by cue, tag, then content id. */
@@ -78,7 +76,8 @@ export class TenantState {
   // Relation keys by cue, tag, (cue, tag) and content; cue ids by normalised name or alias.
   private readonly byCue = new Map<string, string[]>();
   private readonly byTag = new Map<string, string[]>();
-  private readonly byPair = new Map<string, string[]>();
+  /** Cue id → tag id → relation keys (nested, so that no pair key is built per relation). */
+  private readonly byPair = new Map<string, Map<string, string[]>>();
   private readonly byContent = new Map<string, string[]>();
   private readonly byName = new Map<string, string[]>();
   private readonly timelines = new Map<TimeField, Array<{ key: number; unit: Unit }>>();
@@ -150,7 +149,12 @@ export class TenantState {
     if (known) return;
     addTo(this.byCue, relation.cueId, key);
     addTo(this.byTag, relation.tagId, key);
-    addTo(this.byPair, pairKey(relation.cueId, relation.tagId), key);
+    let tags = this.byPair.get(relation.cueId);
+    if (tags === undefined) {
+      tags = new Map();
+      this.byPair.set(relation.cueId, tags);
+    }
+    addTo(tags, relation.tagId, key);
     addTo(this.byContent, relation.contentId, key);
   }
 
@@ -212,7 +216,7 @@ export class TenantState {
   /** Removes relations by key, then the cues and tags they leave without any relation. */
   private dropRelations(keys: ReadonlyArray<string>): void {
     const doomed = new Set<string>();
-    const lists = { cue: new Set<string>(), tag: new Set<string>(), pair: new Set<string>(), content: new Set<string>() };
+    const lists = { cue: new Set<string>(), tag: new Set<string>(), pair: new Map<string, Set<string>>(), content: new Set<string>() };
     for (const key of keys) {
       const relation = this.relations.get(key);
       if (relation === undefined) continue;
@@ -220,7 +224,12 @@ export class TenantState {
       doomed.add(key);
       lists.cue.add(relation.cueId);
       lists.tag.add(relation.tagId);
-      lists.pair.add(pairKey(relation.cueId, relation.tagId));
+      let pairTags = lists.pair.get(relation.cueId);
+      if (pairTags === undefined) {
+        pairTags = new Set();
+        lists.pair.set(relation.cueId, pairTags);
+      }
+      pairTags.add(relation.tagId);
       lists.content.add(relation.contentId);
     }
     if (doomed.size === 0) return;
@@ -234,7 +243,12 @@ export class TenantState {
     };
     prune(this.byCue, lists.cue);
     prune(this.byTag, lists.tag);
-    prune(this.byPair, lists.pair);
+    for (const [cueId, tagIds] of lists.pair) {
+      const tags = this.byPair.get(cueId);
+      if (tags === undefined) continue;
+      prune(tags, tagIds);
+      if (tags.size === 0) this.byPair.delete(cueId);
+    }
     prune(this.byContent, lists.content);
     for (const id of lists.cue) if (!this.byCue.has(id)) this.dropCue(id);
     for (const id of lists.tag) if (!this.byTag.has(id)) this.dropTag(id);
@@ -253,10 +267,21 @@ export class TenantState {
   }
 
   /** Relations reached through one of the indexes, in scope, deduplicated and sorted. */
-  relationsBy(index: 'cue' | 'pair' | 'content', keys: Iterable<string>, scope: ScopeFilter): Relation[] {
-    const source = index === 'cue' ? this.byCue : index === 'pair' ? this.byPair : this.byContent;
+  relationsBy(index: 'cue' | 'content', keys: Iterable<string>, scope: ScopeFilter): Relation[] {
+    const source = index === 'cue' ? this.byCue : this.byContent;
     const found = new Set<string>();
     for (const key of keys) for (const relationKeyFound of source.get(key) ?? []) found.add(relationKeyFound);
+    return this.relationsOfKeys(found, scope);
+  }
+
+  /** Relations of the (cue, tag) pairs, in scope, deduplicated and sorted. */
+  relationsOfPairs(pairs: Iterable<{ cueId: string; tagId: string }>, scope: ScopeFilter): Relation[] {
+    const found = new Set<string>();
+    for (const { cueId, tagId } of pairs) for (const relationKeyFound of this.byPair.get(cueId)?.get(tagId) ?? []) found.add(relationKeyFound);
+    return this.relationsOfKeys(found, scope);
+  }
+
+  private relationsOfKeys(found: ReadonlySet<string>, scope: ScopeFilter): Relation[] {
     const out: Relation[] = [];
     for (const key of found) {
       const relation = this.relations.get(key);

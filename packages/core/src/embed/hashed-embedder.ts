@@ -13,6 +13,21 @@ export interface HashedEmbedderOptions {
   bigrams?: boolean;
 }
 
+/** The settings of a hashed embedder: with them, {@link hashedVector} gives exactly its vectors. */
+export interface HashedEmbedding {
+  dimensions: number;
+  charNgram: number;
+  bigrams: boolean;
+}
+
+/** Key of the {@link HashedEmbedding} an embedder made by {@link createHashedEmbedder} carries. */
+export const hashedEmbedding: unique symbol = Symbol.for('engram.hashed-embedding');
+
+/** The settings of an embedder made by {@link createHashedEmbedder}, else `undefined`. */
+export function hashedEmbeddingOf(embedder: unknown): HashedEmbedding | undefined {
+  return typeof embedder === 'object' && embedder !== null ? ((embedder as Record<symbol, HashedEmbedding | undefined>)[hashedEmbedding] ?? undefined) : undefined;
+}
+
 const fnvOffset = 0x811c9dc5;
 
 /** FNV-1a, 32 bits (cheap, stable across runs and platforms), continued from `hash`. */
@@ -157,7 +172,10 @@ export function createHashedEmbedder(options: HashedEmbedderOptions = {}): Embed
   }
   const cache = new FeatureCache(dimensions, charNgram);
   const bigrams = options.bigrams !== false;
-  return {
+  const settings: HashedEmbedding = { dimensions, charNgram, bigrams };
+  const embedder: Embedder & { [hashedEmbedding]: HashedEmbedding } = {
+    // Lets ingest have the offline distiller's reader worker embed source turns (same vectors).
+    [hashedEmbedding]: settings,
     specificationVersion: embedderSpecificationVersion,
     name: `hashed-${dimensions}`,
     dimensions,
@@ -166,4 +184,5 @@ export function createHashedEmbedder(options: HashedEmbedderOptions = {}): Embed
       return texts.map((text) => embedWith(text, cache, dimensions, bigrams));
     },
   };
+  return embedder;
 }

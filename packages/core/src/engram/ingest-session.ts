@@ -2,6 +2,7 @@ import { parseInput } from '../errors/parse-input.js';
 import type { Scope } from '../model/scope.js';
 import type { Fact, Unit } from '../model/units.js';
 import { distillResultSchema, type DistillResult, type Distiller } from '../ports/distiller.js';
+import { hashedEmbedding, hashedEmbeddingOf } from '../embed/hashed-embedder.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { MemoryStore } from '../ports/memory-store.js';
 import type { Conversation, ConversationSession } from '../ingest/conversation.js';
@@ -88,7 +89,18 @@ export async function ingestSession(
 
   signal?.throwIfAborted();
   const memory = storeMemoryView(store, tenant, context.facts);
-  const raw = await distiller.distill({ scope: tenant, conversation, session, knownTurnIds, memory, ...(signal === undefined ? {} : { signal }) });
+  // The built-in distiller can have its reader worker embed the source turns when the embedder is
+  // the hashed one (the same vectors, made off this thread); turns it gives no vector are embedded below.
+  const turnEmbedding = context.trustDistiller ? hashedEmbeddingOf(embedder) : undefined;
+  const raw = await distiller.distill({
+    scope: tenant,
+    conversation,
+    session,
+    knownTurnIds,
+    memory,
+    ...(signal === undefined ? {} : { signal }),
+    ...(turnEmbedding === undefined ? {} : { [hashedEmbedding]: turnEmbedding }),
+  });
   const result: DistillResult = context.trustDistiller ? (raw as DistillResult) : parseInput(distillResultSchema, raw, { label: `distill(${session.id})` });
 
   const facts = new Map<string, Fact>(result.facts.map((fact) => [fact.id, fact]));
@@ -108,8 +120,14 @@ export async function ingestSession(
     missingIds(store, tenant, 'tag', result.tags.map((tag) => tag.id)),
   ]);
   signal?.throwIfAborted();
-  const vectors = await embedder.embed(units.map((unit) => unit.text), signal === undefined ? {} : { signal });
-  const withVectors = units.map((unit, index) => ({ ...unit, vector: vectors[index] as Float32Array<ArrayBuffer> }));
+  // Only source turns come embedded (a fact or topic may carry a stored vector of older text).
+  const ready = (unit: Unit) => turnEmbedding !== undefined && unit.kind === 'turn' && unit.vector !== undefined;
+  const vectors = await embedder.embed(
+    units.filter((unit) => !ready(unit)).map((unit) => unit.text),
+    signal === undefined ? {} : { signal },
+  );
+  let next = 0;
+  const withVectors = units.map((unit) => (ready(unit) ? unit : { ...unit, vector: vectors[next++] as Float32Array<ArrayBuffer> }));
   signal?.throwIfAborted();
   await store.write({ units: withVectors, cues: result.cues, tags: result.tags, relations: result.relations });
   await context.facts?.written(withVectors);

@@ -66,6 +66,30 @@ function scope(value: unknown): Plain {
   return out;
 }
 
+/** The last scope parsed in this batch: records of a batch repeat a few scopes, so they share one object. */
+let lastScope: Plain | undefined;
+
+/** `scope`, but an input equal to the last one parsed (same keys present, same values) gets that same output object. */
+function batchScope(value: unknown): Plain {
+  const last = lastScope;
+  if (last !== undefined) {
+    const input = plain(value);
+    onlyKeys(input, scopeKeys);
+    if (
+      input['userId'] === last['userId'] &&
+      'agentId' in input === 'agentId' in last &&
+      input['agentId'] === last['agentId'] &&
+      'sessionId' in input === 'sessionId' in last &&
+      input['sessionId'] === last['sessionId']
+    ) {
+      return last;
+    }
+  }
+  const out = scope(value);
+  lastScope = out;
+  return out;
+}
+
 // The pattern of the model's `isoDateSchema` (the test checks they agree).
 const isoDateTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 // Times of the dates already checked: a batch repeats the same few (the session's day, its events).
@@ -164,7 +188,7 @@ function unit(value: unknown): Plain {
   onlyKeys(input, allowed);
   const out: Plain = {
     id: id(input['id']),
-    scope: scope(input['scope']),
+    scope: batchScope(input['scope']),
     text: nonEmpty(input['text']),
     context: context(input['context']),
     sources: list(input['sources'], source),
@@ -204,21 +228,21 @@ function cue(value: unknown): Plain {
   onlyKeys(input, cueKeys);
   const kind = input['kind'] === undefined ? 'entity' : input['kind'];
   if (!cueKinds.has(kind as string)) fail();
-  return { id: id(input['id']), scope: scope(input['scope']), name: nonEmpty(input['name']), kind, aliases: list(input['aliases'], nonEmpty) };
+  return { id: id(input['id']), scope: batchScope(input['scope']), name: nonEmpty(input['name']), kind, aliases: list(input['aliases'], nonEmpty) };
 }
 
 const tagKeys = new Set(['id', 'scope', 'label']);
 function tag(value: unknown): Plain {
   const input = plain(value);
   onlyKeys(input, tagKeys);
-  return { id: id(input['id']), scope: scope(input['scope']), label: nonEmpty(input['label']) };
+  return { id: id(input['id']), scope: batchScope(input['scope']), label: nonEmpty(input['label']) };
 }
 
 const relationKeys = new Set(['scope', 'cueId', 'tagId', 'contentId']);
 function relation(value: unknown): Plain {
   const input = plain(value);
   onlyKeys(input, relationKeys);
-  return { scope: scope(input['scope']), cueId: id(input['cueId']), tagId: id(input['tagId']), contentId: id(input['contentId']) };
+  return { scope: batchScope(input['scope']), cueId: id(input['cueId']), tagId: id(input['tagId']), contentId: id(input['contentId']) };
 }
 
 /**
@@ -242,6 +266,7 @@ const batchKeys = new Set(['units', 'cues', 'tags', 'relations']);
  * is not certain of zod's answer (including every input zod rejects), so the caller can fall back.
  */
 export function parseWriteBatch(input: unknown): WriteBatch | undefined {
+  lastScope = undefined;
   try {
     const batch = plain(input);
     onlyKeys(batch, batchKeys);
@@ -254,5 +279,7 @@ export function parseWriteBatch(input: unknown): WriteBatch | undefined {
   } catch (error) {
     if (error === decline) return undefined;
     throw error;
+  } finally {
+    lastScope = undefined;
   }
 }

@@ -7,6 +7,7 @@ import {
   type DistillResult,
   type Distiller,
 } from '../../ports/distiller.js';
+import { hashedEmbedding, type HashedEmbedding } from '../../embed/hashed-embedder.js';
 import type { Conversation, ConversationSession, ConversationTurn } from '../conversation.js';
 import { sessionTurnUnits } from '../turn-units.js';
 import { displayName } from './analyse-session.js';
@@ -65,7 +66,9 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   request.signal?.throwIfAborted();
   const tenant = tenantOf(request.scope) as Scope;
   const { session, conversation, memory } = request;
-  const input = readingInput(conversation, session);
+  // Ingest asks for turn vectors this way when it embeds with the hashed embedder (see `ingestSession`).
+  const embed = (request as DistillRequest & { [hashedEmbedding]?: HashedEmbedding })[hashedEmbedding];
+  const input = readingInput(conversation, session, embed);
   const { speakerNames } = input;
   // Asked for first, so that an idle reader worker takes this session rather than the next one.
   const readings = reader.read(session, input);
@@ -73,7 +76,7 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const sessions = (conversation as Partial<Conversation>).sessions;
   const at = sessions?.indexOf(session) ?? -1;
   if (sessions !== undefined && at !== -1) {
-    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next) })));
+    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next, embed) })));
   }
   const turnUnits = sessionTurnUnits(tenant, conversation, session);
   const span = turnUnits[0]?.context.session;
@@ -131,10 +134,10 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
 const READ_AHEAD = 2;
 
 /** What reading a session takes; the reference is the session date, as `sessionTurnUnits` dates the session span. */
-function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession): SessionReadingInput {
+function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined): SessionReadingInput {
   const speakerNames = unique([...conversation.speakers, ...session.turns.map((turn) => turn.speaker)]);
   const reference = session.turns.length === 0 ? undefined : (session.date ?? session.turns.find((turn) => turn.timestamp)?.timestamp);
-  return { turns: session.turns, speakerNames, reference };
+  return { turns: session.turns, speakerNames, reference, ...(embed === undefined ? {} : { embed }) };
 }
 
 /** The messages not stored yet, with their readings. */
@@ -173,6 +176,7 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
     cues,
     unit: {
       ...unit,
+      ...(reading.vector === undefined ? {} : { vector: reading.vector }),
       context: {
         ...unit.context,
         ...(eventTime === undefined ? {} : { eventTime }),

@@ -1,4 +1,6 @@
+import { hashedVector, type HashedEmbedding } from '../../embed/hashed-embedder.js';
 import type { ConversationTurn } from '../conversation.js';
+import { turnText } from '../turn-units.js';
 import type { TimeMention } from '../time/index.js';
 import { analyseSession, type CueOccurrence, type TurnAnalysis } from './analyse-session.js';
 import { findFacts, type FactCandidate } from './fact-patterns.js';
@@ -15,6 +17,8 @@ export interface SessionReadingInput {
   speakerNames: ReadonlyArray<string>;
   /** The session date relative times resolve against, when known. */
   reference: string | undefined;
+  /** Embed each message's turn text with the hashed embedder of these settings (the reader worker does; see {@link embedTurns}). */
+  embed?: HashedEmbedding;
 }
 
 /** A first-person fact a message states, with the sentence it stands in. */
@@ -55,6 +59,25 @@ export interface TurnReading {
   asks: boolean;
   /** The first-person facts it states. */
   facts: FactReading[];
+  /** Its turn unit's vector, when the reader was asked to embed and did (see {@link SessionReadingInput.embed}). */
+  vector?: Float32Array<ArrayBuffer>;
+}
+
+/**
+ * The turn texts of the session's messages embedded as `input.embed` asks, one row per message
+ * in one buffer (what the reader worker hands back with its readings); `undefined` when not asked.
+ */
+export function embedTurns(input: SessionReadingInput): Float32Array<ArrayBuffer> | undefined {
+  const settings = input.embed;
+  if (settings === undefined) return undefined;
+  const out = new Float32Array(input.turns.length * settings.dimensions);
+  input.turns.forEach((turn, index) => out.set(hashedVector(turnText(turn), settings), index * settings.dimensions));
+  return out;
+}
+
+/** Gives each reading its message's row of `vectors` (from {@link embedTurns}), as a vector of its own. */
+export function attachTurnVectors(readings: ReadonlyArray<TurnReading>, vectors: Float32Array<ArrayBuffer>, dimensions: number): void {
+  for (const reading of readings) reading.vector = vectors.slice(reading.index * dimensions, (reading.index + 1) * dimensions);
 }
 
 function sentenceRange(analysis: TurnAnalysis, sentence: number): [number, number] | undefined {

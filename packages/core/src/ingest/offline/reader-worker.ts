@@ -3,18 +3,12 @@
 // given. See `session-reader.ts`.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { loadLexicon } from './lexicon.js';
-import { readSession, type SessionReadingInput } from './read-session.js';
-import { encodeReadings, type ReaderRequest, type ReaderResponse } from './session-reader.js';
+import { answerRequest, type ReaderRequest, type ReaderResponse } from './session-reader.js';
 
 const port = (workerData as { port: MessagePort }).port;
 const lexicon = await loadLexicon();
 port.on('message', (request: ReaderRequest) => {
-  let response: ReaderResponse;
-  try {
-    response = { type: 'read', id: request.id, readings: encodeReadings(readSession(JSON.parse(request.input) as SessionReadingInput, lexicon)) };
-  } catch (error) {
-    response = { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) };
-  }
-  port.postMessage(response);
+  const { response, transfer } = answerRequest(request, lexicon);
+  port.postMessage(response, transfer);
 });
 port.postMessage({ type: 'ready' } satisfies ReaderResponse);

@@ -7,7 +7,7 @@ import type { ConversationSession } from '../conversation.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
 import { offlineDistillerWith } from './offline-distiller.js';
 import { readSession, type SessionReadingInput } from './read-session.js';
-import { createWorkerSessionReader, encodeReadings, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
+import { answerRequest, createWorkerSessionReader, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
 
 let lexicon: Lexicon;
 beforeAll(async () => {
@@ -26,7 +26,9 @@ function fakeWorker(options: { answer: boolean }) {
   const exits: Array<() => void> = [];
   channel.port2.on('message', (request: ReaderRequest) => {
     requests.push(request);
-    if (options.answer) channel.port2.postMessage({ type: 'read', id: request.id, readings: encodeReadings(readSession(JSON.parse(request.input) as SessionReadingInput, lexicon)) } satisfies ReaderResponse);
+    if (!options.answer) return;
+    const { response, transfer } = answerRequest(request, lexicon);
+    channel.port2.postMessage(response, transfer);
   });
   channel.port2.postMessage({ type: 'ready' } satisfies ReaderResponse);
   const worker: ReaderWorker = {
@@ -77,5 +79,7 @@ describe('session readers', () => {
     };
     expect(await build(true)).toEqual(await build(false));
     expect(fake.requests.length).toBeGreaterThan(0);
+    // With the default (hashed) embedder the worker embeds the turns too: the vectors above are its.
+    expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).embed?.dimensions === 256)).toBe(true);
   });
 });

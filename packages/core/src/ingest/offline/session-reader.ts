@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
-import { readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
+import type { Lexicon } from './lexicon.js';
+import { attachTurnVectors, embedTurns, readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
 
 /** Reads sessions for the offline distiller: in this thread, or ahead of time in a worker. */
 export interface SessionReader {
@@ -25,7 +26,10 @@ export interface ReaderRequest {
   input: string;
 }
 /** A message from the reader worker: readings as JSON (see {@link encodeReadings}). */
-export type ReaderResponse = { type: 'ready' } | { type: 'read'; id: number; readings: string } | { type: 'failed'; id: number; message: string };
+export type ReaderResponse =
+  | { type: 'ready' }
+  | { type: 'read'; id: number; readings: string; vectors?: ArrayBuffer }
+  | { type: 'failed'; id: number; message: string };
 
 // Readings cross threads as JSON: one string is cheaper to pass and parse than thousands of small
 // cloned objects. JSON has no sets and no `undefined` in arrays; `decodeReadings` puts them back.
@@ -38,8 +42,30 @@ export function encodeReadings(readings: ReadonlyArray<TurnReading>): string {
 
 /** Readings from {@link encodeReadings}, equal to the ones encoded. */
 export function decodeReadings(text: string): TurnReading[] {
-  const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[]; sentenceTags: Array<string | null> }>;
-  return readings.map((reading) => ({ ...reading, stems: new Set(reading.stems), sentenceTags: reading.sentenceTags.map((tag) => tag ?? undefined) }));
+  const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[] | Set<string>; sentenceTags: Array<string | undefined | null> }>;
+  // Fixed in place: the parsed objects are fresh, and their keys keep their order.
+  for (const reading of readings) {
+    reading.stems = new Set(reading.stems);
+    const tags = reading.sentenceTags;
+    for (let index = 0; index < tags.length; index++) if (tags[index] === null) tags[index] = undefined;
+  }
+  return readings as TurnReading[];
+}
+
+/**
+ * What the reader worker answers to a request, with the buffers to transfer: the readings, and
+ * the turn texts' vectors when the input asks for them (made there: that thread has the time).
+ */
+export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { response: ReaderResponse; transfer: ArrayBuffer[] } {
+  try {
+    const input = JSON.parse(request.input) as SessionReadingInput;
+    const readings = encodeReadings(readSession(input, lexicon));
+    const vectors = embedTurns(input);
+    if (vectors === undefined) return { response: { type: 'read', id: request.id, readings }, transfer: [] };
+    return { response: { type: 'read', id: request.id, readings, vectors: vectors.buffer }, transfer: [vectors.buffer] };
+  } catch (error) {
+    return { response: { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }, transfer: [] };
+  }
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */
@@ -169,7 +195,12 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
       const job = sent.get(response.id);
       sent.delete(response.id);
       if (job !== undefined) {
-        if (response.type === 'read') job.settle(decodeReadings(response.readings));
+        if (response.type === 'read') {
+          const readings = decodeReadings(response.readings);
+          const dimensions = job.input.embed?.dimensions;
+          if (response.vectors !== undefined && dimensions !== undefined) attachTurnVectors(readings, new Float32Array(response.vectors), dimensions);
+          job.settle(readings);
+        }
         else void readHere(job.input).then((readings) => job.settle(readings));
       }
     }
