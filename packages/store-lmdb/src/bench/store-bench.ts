@@ -149,6 +149,8 @@ async function runStore(name: StoreName): Promise<void> {
 function runChild(name: StoreName): Promise<Omit<StoreResult, 'vectorRecallAt10'> & { hits: string[][] }> {
   const script = fileURLToPath(import.meta.url);
   const passed = ['--units', String(units), '--queries', String(queries), '--batch', String(batch), '--tenants', String(tenants), ...(args.forget ? ['--forget'] : [])];
+  // A given directory keeps the store-lmdb store for inspection (it must be empty or absent).
+  if (args.directory !== undefined && name === 'store-lmdb') passed.push('--directory', args.directory);
   const child = spawn(process.execPath, ['--max-old-space-size=16384', script, '--store', name, ...passed], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,71 +1,184 @@
 import { analyze, bm25Idf, bm25Parameters, unitInWindow, unitKinds, type ScopeFilter, type ScoredUnit, type Unit, type UnitFilter } from '@engram/core';
 import { kindCodes, keyPart, prefixRange, type LexicalStats } from '../layout.js';
-import { selectTop } from '../search/best-first.js';
 import type { Snapshot } from '../snapshot.js';
 import { viewChunk } from './posting-codec.js';
 
-/**
- * Score accumulator indexed by row, reused across queries (queries run synchronously, one at a
- * time): only the rows a query touched are reset afterwards.
- */
-class Accumulator {
-  scores = new Float64Array(1 << 16);
-  touched = new Uint32Array(1 << 12);
-  count = 0;
+/** One query term's postings in one tenant and kind: rows increasing, with each row's BM25 contribution. */
+interface TermList {
+  /** Position of the term in the query (scores add contributions in this order). */
+  position: number;
+  count: number;
+  rows: Uint32Array;
+  contributions: Float64Array;
+  /** Largest contribution of the list (exact: computed from the postings). */
+  bound: number;
+  /** Cursor: next posting to look at. */
+  cursor: number;
+}
 
-  add(row: number, value: number): void {
-    if (row >= this.scores.length) {
-      let size = this.scores.length;
-      while (size <= row) size *= 2;
-      const grown = new Float64Array(size);
-      grown.set(this.scores);
-      this.scores = grown;
+/**
+ * Reads a term's chunks and computes every posting's contribution with the same BM25 arithmetic,
+ * in the same order, as core's `bm25Score`. The document frequency is the sum of the chunk counts.
+ */
+function readTerm(snapshot: Snapshot, userId: string, kind: number, term: string, position: number, statistics: LexicalStats): TermList | undefined {
+  const chunks = [];
+  let count = 0;
+  for (const { value } of snapshot.range(snapshot.databases.postings, prefixRange([keyPart(userId), kind, keyPart(term)]))) {
+    const chunk = viewChunk(value);
+    count += chunk.count;
+    chunks.push(chunk);
+  }
+  if (count === 0) return undefined;
+  const { k1, b } = bm25Parameters;
+  const averageLength = statistics.totalLength / statistics.documents;
+  const idf = bm25Idf(statistics.documents, count);
+  const rows = new Uint32Array(count);
+  const contributions = new Float64Array(count);
+  let bound = 0;
+  let offset = 0;
+  for (const chunk of chunks) {
+    rows.set(chunk.rows, offset);
+    for (let index = 0; index < chunk.count; index++) {
+      const frequency = chunk.frequencies[index] as number;
+      const norm = averageLength === 0 ? 1 : 1 - b + (b * (chunk.lengths[index] as number)) / averageLength;
+      const contribution = (idf * frequency * (k1 + 1)) / (frequency + k1 * norm);
+      contributions[offset + index] = contribution;
+      if (contribution > bound) bound = contribution;
     }
-    if (this.scores[row] === 0) {
-      if (this.count === this.touched.length) {
-        const grown = new Uint32Array(this.touched.length * 2);
-        grown.set(this.touched);
-        this.touched = grown;
-      }
-      this.touched[this.count++] = row;
-    }
-    this.scores[row] = (this.scores[row] as number) + value;
+    offset += chunk.count;
+  }
+  return { position, count, rows, contributions, bound, cursor: 0 };
+}
+
+/** First index ≥ `from` whose row is ≥ `row` (galloping, then binary search). */
+function seek(rows: Uint32Array, count: number, from: number, row: number): number {
+  if (from >= count || (rows[from] as number) >= row) return from;
+  let step = 1;
+  let low = from;
+  let high = from + 1;
+  while (high < count && (rows[high] as number) < row) {
+    low = high;
+    step *= 2;
+    high = from + step;
+  }
+  if (high > count) high = count;
+  // rows[low] < row; answer in (low, high].
+  while (low + 1 < high) {
+    const middle = (low + high) >>> 1;
+    if ((rows[middle] as number) < row) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/** Bounds are sums taken in another order than the score: a relative margin covers rounding. */
+const margin = 1 + 1e-9;
+
+/**
+ * The best `k` accepted hits by score, then id (what `selectTop` over every candidate returns):
+ * ties at the cut-off are resolved by id, so a candidate scoring exactly the threshold is still
+ * looked at.
+ */
+class TopHits {
+  readonly hits: Array<{ id: string; score: number }> = [];
+
+  constructor(private readonly k: number) {}
+
+  /** Score a candidate must reach to matter (−∞ until `k` hits are kept). */
+  get threshold(): number {
+    return this.hits.length < this.k ? Number.NEGATIVE_INFINITY : (this.hits[this.hits.length - 1] as { score: number }).score;
   }
 
-  reset(): void {
-    for (let index = 0; index < this.count; index++) this.scores[this.touched[index] as number] = 0;
-    this.count = 0;
+  offer(id: string, score: number): void {
+    const { hits } = this;
+    let index = hits.length;
+    while (index > 0) {
+      const other = hits[index - 1] as { id: string; score: number };
+      if (other.score > score || (other.score === score && other.id < id)) break;
+      index -= 1;
+    }
+    if (index >= this.k) return;
+    hits.splice(index, 0, { id, score });
+    if (hits.length > this.k) hits.pop();
   }
 }
 
-const accumulator = new Accumulator();
-
 /**
- * Adds every posting of one tenant and kind, term by term in query order, to the accumulator:
- * the same BM25 arithmetic in the same order as core's `bm25Score`, so scores agree with every
- * other store to the last bit. A term's document frequency is the sum of its chunk counts.
+ * Scores the documents of one tenant and kind holding a query term, document at a time over the
+ * row-sorted lists, with MaxScore pruning: lists are ordered by their largest contribution, and
+ * those whose bounds together cannot lift a document to the current k-th score are only probed
+ * for documents found in the others. Only documents that can still enter the top k are accepted
+ * (scope, time) and scored exactly — contributions added in query-term order from 0, as core's
+ * `bm25Score` adds them, so scores agree with every other store to the last bit.
  */
-function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: ReadonlyArray<string>): void {
+function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: ReadonlyArray<string>, top: TopHits, accept: (row: number) => string | undefined): void {
   const statistics = snapshot.get<LexicalStats>(snapshot.databases.lexicalStats, [keyPart(userId), kind]);
   if (statistics === undefined || statistics.documents === 0) return;
-  const { k1, b } = bm25Parameters;
-  const averageLength = statistics.totalLength / statistics.documents;
-  for (const term of terms) {
-    const chunks = [];
-    let documentFrequency = 0;
-    for (const { value } of snapshot.range(snapshot.databases.postings, prefixRange([keyPart(userId), kind, keyPart(term)]))) {
-      const chunk = viewChunk(value);
-      documentFrequency += chunk.count;
-      chunks.push(chunk);
+  const lists: TermList[] = [];
+  terms.forEach((term, position) => {
+    const list = readTerm(snapshot, userId, kind, term, position, statistics);
+    if (list !== undefined) lists.push(list);
+  });
+  if (lists.length === 0) return;
+  lists.sort((a, b) => a.bound - b.bound);
+  const count = lists.length;
+  /** below[i]: sum of the bounds of lists[0..i-1]. */
+  const below = new Float64Array(count + 1);
+  for (let index = 0; index < count; index++) below[index + 1] = (below[index] as number) + (lists[index] as TermList).bound;
+  const found = new Float64Array(terms.length);
+  const present = new Uint8Array(terms.length);
+  let threshold = top.threshold;
+  // Lists before `essential` cannot make a document reach the threshold on their own.
+  let essential = 0;
+  const updateEssential = () => {
+    while (essential < count && (below[essential + 1] as number) * margin < threshold) essential += 1;
+  };
+  updateEssential();
+  for (;;) {
+    if (essential >= count) return;
+    let row = Number.POSITIVE_INFINITY;
+    for (let index = essential; index < count; index++) {
+      const list = lists[index] as TermList;
+      if (list.cursor < list.count && (list.rows[list.cursor] as number) < row) row = list.rows[list.cursor] as number;
     }
-    if (documentFrequency === 0) continue;
-    const idf = bm25Idf(statistics.documents, documentFrequency);
-    for (const { count, rows, frequencies, lengths } of chunks) {
-      for (let index = 0; index < count; index++) {
-        const frequency = frequencies[index] as number;
-        const norm = averageLength === 0 ? 1 : 1 - b + (b * (lengths[index] as number)) / averageLength;
-        accumulator.add(rows[index] as number, (idf * frequency * (k1 + 1)) / (frequency + k1 * norm));
+    if (row === Number.POSITIVE_INFINITY) return;
+    present.fill(0);
+    let partial = 0;
+    for (let index = essential; index < count; index++) {
+      const list = lists[index] as TermList;
+      if (list.cursor < list.count && list.rows[list.cursor] === row) {
+        const contribution = list.contributions[list.cursor] as number;
+        found[list.position] = contribution;
+        present[list.position] = 1;
+        partial += contribution;
+        list.cursor += 1;
       }
+    }
+    let pruned = false;
+    for (let index = essential - 1; index >= 0; index--) {
+      if ((partial + (below[index + 1] as number)) * margin < threshold) {
+        pruned = true;
+        break;
+      }
+      const list = lists[index] as TermList;
+      list.cursor = seek(list.rows, list.count, list.cursor, row);
+      if (list.cursor < list.count && list.rows[list.cursor] === row) {
+        const contribution = list.contributions[list.cursor] as number;
+        found[list.position] = contribution;
+        present[list.position] = 1;
+        partial += contribution;
+      }
+    }
+    if (pruned || partial * margin < threshold) continue;
+    let score = 0;
+    for (let position = 0; position < terms.length; position++) if (present[position] === 1) score += found[position] as number;
+    if (score < threshold) continue;
+    const id = accept(row);
+    if (id === undefined) continue;
+    top.offer(id, score);
+    if (top.threshold !== threshold) {
+      threshold = top.threshold;
+      updateEssential();
     }
   }
 }
@@ -75,23 +188,9 @@ export function lexicalSearch(snapshot: Snapshot, scope: ScopeFilter, query: str
   const terms = [...new Set(analyze(query))];
   if (terms.length === 0 || options.k <= 0) return [];
   const kinds = options.kinds && options.kinds.length > 0 ? unitKinds.filter((kind) => options.kinds?.includes(kind)) : unitKinds;
-  let rows: Float64Array;
-  let scores: Float64Array;
-  try {
-    for (const kind of kinds) scoreKind(snapshot, scope.userId, kindCodes[kind], terms);
-    rows = new Float64Array(accumulator.count);
-    scores = new Float64Array(accumulator.count);
-    for (let index = 0; index < accumulator.count; index++) {
-      const row = accumulator.touched[index] as number;
-      rows[index] = row;
-      scores[index] = accumulator.scores[row] as number;
-    }
-  } finally {
-    accumulator.reset();
-  }
   const units = new Map<string, Unit>();
-  const ranked = selectTop(scores, scores.length, options.k, (index) => {
-    const record = snapshot.row(rows[index] as number);
+  const accept = (row: number) => {
+    const record = snapshot.row(row);
     if (record === undefined) return undefined;
     if (scope.agentId !== undefined && record.agentId !== scope.agentId) return undefined;
     if (scope.sessionId !== undefined && record.sessionId !== scope.sessionId) return undefined;
@@ -101,9 +200,11 @@ export function lexicalSearch(snapshot: Snapshot, scope: ScopeFilter, query: str
       units.set(record.id, unit);
     }
     return record.id;
-  });
+  };
+  const top = new TopHits(options.k);
+  for (const kind of kinds) scoreKind(snapshot, scope.userId, kindCodes[kind], terms, top, accept);
   const hits: ScoredUnit[] = [];
-  for (const { id, score } of ranked) {
+  for (const { id, score } of top.hits) {
     const unit = units.get(id) ?? snapshot.unit(id);
     if (unit !== undefined) hits.push({ unit, score });
   }

@@ -7,7 +7,8 @@ interface TermGroup {
   userId: string;
   kind: number;
   term: string;
-  postings: PostingBuffer;
+  /** Flat (row, frequency, length) triples: plain arrays grow cheaper than typed ones here. */
+  triples: number[];
 }
 
 interface RemovalGroup {
@@ -41,10 +42,10 @@ export class PostingWriter {
       const key = groupKey(userId, kind, stored);
       let group = this.additions.get(key);
       if (group === undefined) {
-        group = { userId, kind, term: stored, postings: new PostingBuffer() };
+        group = { userId, kind, term: stored, triples: [] };
         this.additions.set(key, group);
       }
-      group.postings.push(row, frequency, terms.length);
+      group.triples.push(row, frequency, terms.length);
     }
   }
 
@@ -152,12 +153,13 @@ export class PostingWriter {
   private flushAddition(group: TermGroup): void {
     const { postings } = this.databases;
     const prefix: Key[] = [keyPart(group.userId), group.kind, group.term];
-    const added = group.postings;
+    const added = new PostingBuffer(group.triples.length / 3);
+    for (let index = 0; index < group.triples.length; index += 3) added.push(group.triples[index] as number, group.triples[index + 1] as number, group.triples[index + 2] as number);
     let next = 0;
     for (const { key, value } of postings.getRange({ start: [...prefix, rangeEnd], end: prefix, reverse: true, limit: 1 })) {
       const count = chunkSize(value);
       if (count >= chunkCapacity) break;
-      const merged = new PostingBuffer();
+      const merged = new PostingBuffer(chunkCapacity);
       decodeChunk(value, merged);
       next = Math.min(added.size, chunkCapacity - count);
       for (let index = 0; index < next; index++) merged.push(added.rows[index] as number, added.frequencies[index] as number, added.lengths[index] as number);

@@ -1,23 +1,30 @@
-import { intervalBounds, normalizeName, unitIntervals, type Cue, type Relation, type Tag, type TimeField, type Unit } from '@engram/core';
+import { intervalBounds, normalizeName, type Cue, type Relation, type Tag, type Unit } from '@engram/core';
 import type { Key } from 'lmdb';
 import { cleanScope, keyPart, kindCodes, timeFieldCodes, type Databases, type RowRecord, type StoredUnit, type UnitBody } from '../layout.js';
 import { PostingWriter } from '../lexical/posting-writer.js';
 
-const timeFields: TimeField[] = ['event', 'session', 'any'];
-
 /** Timeline keys of a unit: per field, its earliest start (the sort key) and latest end. */
 function timelineEntries(unit: UnitBody): Array<{ field: number; start: number; end: number }> {
-  const entries: Array<{ field: number; start: number; end: number }> = [];
-  for (const field of timeFields) {
+  const { eventTime, mentionTimes, session } = unit.context;
+  const bounds = (intervals: ReadonlyArray<{ start: string; end: string }>) => {
     let start = Number.POSITIVE_INFINITY;
     let end = Number.NEGATIVE_INFINITY;
-    for (const interval of unitIntervals(unit as Unit, field)) {
+    for (const interval of intervals) {
       const [from, to] = intervalBounds(interval);
       if (Number.isNaN(from) || Number.isNaN(to)) continue;
       start = Math.min(start, from);
       end = Math.max(end, to);
     }
-    if (Number.isFinite(start)) entries.push({ field: timeFieldCodes[field], start, end });
+    return { start, end };
+  };
+  // The same intervals `unitIntervals` gives per field: event; session; event, mentions and session.
+  const event = bounds(eventTime ? [eventTime] : []);
+  const sessionBounds = bounds(session ? [session] : []);
+  const mentions = bounds(mentionTimes);
+  const any = { start: Math.min(event.start, sessionBounds.start, mentions.start), end: Math.max(event.end, sessionBounds.end, mentions.end) };
+  const entries: Array<{ field: number; start: number; end: number }> = [];
+  for (const [field, range] of [['event', event], ['session', sessionBounds], ['any', any]] as const) {
+    if (Number.isFinite(range.start)) entries.push({ field: timeFieldCodes[field], start: range.start, end: range.end });
   }
   return entries;
 }
