@@ -99,7 +99,7 @@ export function NodeDetails({ user, id, onSelect }: { user: string; id: string |
                     <code>
                       {source.sessionId}/{source.turnId}
                     </code>{' '}
-                    {source.turn ? source.turn.text : <em>(turn not stored)</em>}
+                    {source.turn ? source.turn.text : node.kind === 'turn' ? <em>(this turn, above)</em> : <em>(turn not stored)</em>}
                   </li>
                 ))}
               </ul>
