@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkCount,
+  checkQueryVector,
   InvalidInputError,
   StoreError,
   memoryStoreSpecificationVersion,
@@ -29,19 +31,6 @@ import { acquireWriterLock, assertWriterLock, releaseWriterLock } from './writer
 const storeName = 'store-lmdb';
 const capabilities: StoreCapabilities = Object.freeze({ persistent: true, exactVector: false, multiProcess: true });
 const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 96, quantization: 'f16' };
-
-function checkCount(value: number | undefined, path: string): void {
-  if (value === undefined || value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0)) return;
-  throw new InvalidInputError({ message: `invalid ${path}: must be a non-negative integer, got ${String(value)}`, path });
-}
-
-function checkQueryVector(vector: Float32Array | ReadonlyArray<number>): Float32Array {
-  const values = vector instanceof Float32Array ? vector : Float32Array.from(vector);
-  if (values.length === 0 || !values.every(Number.isFinite)) {
-    throw new InvalidInputError({ message: 'invalid vector: must be a non-empty vector of finite numbers', path: 'vector' });
-  }
-  return values;
-}
 
 /**
  * The LMDB store. LMDB is the source of truth for everything; the usearch HNSW index is derived

@@ -1,4 +1,6 @@
 import {
+  checkCount,
+  checkQueryVector,
   InvalidInputError,
   StoreError,
   memoryStoreSpecificationVersion,
@@ -48,19 +50,6 @@ export type MemoryStoreWithInstance = Omit<MemoryStore, 'getInstance'> & { getIn
 const storeName = 'store-memory';
 const capabilities: StoreCapabilities = Object.freeze({ persistent: false, exactVector: true, multiProcess: false });
 const copy = cloneRecord;
-
-function checkCount(value: number | undefined, path: string): void {
-  if (value === undefined || value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0)) return;
-  throw new InvalidInputError({ message: `invalid ${path}: must be a non-negative integer, got ${String(value)}`, path });
-}
-
-function checkQueryVector(vector: Float32Array | ReadonlyArray<number>): Float32Array {
-  const values = vector instanceof Float32Array ? vector : Float32Array.from(vector);
-  if (values.length === 0 || !values.every(Number.isFinite)) {
-    throw new InvalidInputError({ message: 'invalid vector: must be a non-empty vector of finite numbers', path: 'vector' });
-  }
-  return values;
-}
 
 /** True when only the tenant is asked for, so search needs no row mask. */
 const onlyTenant = (scope: ScopeFilter, filter: UnitFilter) =>
