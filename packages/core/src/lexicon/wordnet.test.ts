@@ -16,6 +16,16 @@ describe('wordnet', () => {
     expect(children.has('son') || children.has('daughter')).toBe(true);
   });
 
+  it('stops a walk once more than `limit` lemmas are found, keeping the walk order', () => {
+    const whole = nounHyponyms('person', { depth: 3 });
+    expect(whole.size).toBeGreaterThan(1000);
+    const cut = nounHyponyms('person', { depth: 3, limit: 100 });
+    expect(cut.size).toBeGreaterThan(100);
+    expect(cut.size).toBeLessThan(120);
+    expect([...cut.keys()]).toEqual([...whole.keys()].slice(0, cut.size));
+    expect(nounHyponyms('sports', { depth: 3, limit: 100_000 })).toEqual(nounHyponyms('sports', { depth: 3 }));
+  });
+
   it('finds synonyms', () => {
     expect(nounSynonyms('kid')).toContain('child');
   });

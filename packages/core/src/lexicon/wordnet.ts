@@ -105,18 +105,22 @@ export function isNoun(word: string): boolean {
 /**
  * Hyponyms of a noun: the single-word lemmas below its first `senses` senses, down to `depth`
  * levels, with the level each was first found at. "activities" → pottery, swimming, painting, …
+ * With `limit`, the walk stops after the synset that takes it past `limit` lemmas (the map then holds
+ * more than `limit`): enough to tell that a noun is too general to enumerate, without reading its
+ * whole tree.
  */
-export function nounHyponyms(word: string, options: { senses?: number; depth?: number } = {}): Map<string, number> {
+export function nounHyponyms(word: string, options: { senses?: number; depth?: number; limit?: number } = {}): Map<string, number> {
   const senses = options.senses ?? 2;
   const depth = options.depth ?? 3;
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
   const found = new Map<string, number>();
   const { index } = load();
   for (const base of nounBaseForms(word)) {
     const offsets = index.get(base) ?? [];
     const queue: Array<[string, number]> = offsets.slice(0, senses).map((offset) => [offset, 0]);
     const seen = new Set<string>();
-    while (queue.length > 0) {
-      const [offset, level] = queue.shift() as [string, number];
+    for (let head = 0; head < queue.length && found.size <= limit; head++) {
+      const [offset, level] = queue[head] as [string, number];
       if (seen.has(offset)) continue;
       seen.add(offset);
       const entry = synset(offset);

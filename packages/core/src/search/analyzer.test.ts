@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stemmer } from 'stemmer';
 import { describe, expect, it } from 'vitest';
-import { analyze, isStopWord, words } from './analyzer.js';
+import { analyze, analyzeWord, isStopWord, words } from './analyzer.js';
 
 // The analyzer as first written: the reference its fast paths must agree with.
 const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
@@ -34,5 +34,11 @@ describe('words and analyze', () => {
   it('read a chat line', () => {
     expect(words("Caroline's sister didn't go to the caf\u00e9 in 2022.")).toEqual(['caroline', 'sister', 'didnt', 'go', 'to', 'the', 'caf\u00e9', 'in', '2022']);
     expect(analyze('She was painting sunsets again')).toEqual(['she', 'paint', 'sunset', 'again']);
+  });
+
+  it('analyze one plain word the way analyze reads it as a text', () => {
+    for (const word of ['painting', 'the', 'sunsets', 'a', 'x', 'swimming', 'abc123', 'was', 'kids']) {
+      expect(analyzeWord(word)).toBe(analyze(word)[0]);
+    }
   });
 });

@@ -72,6 +72,15 @@ function stemOf(word: string): string {
 }
 
 /**
+ * What {@link analyze} makes of one lower-case ASCII word (`/^[a-z0-9]+$/`): its stem, or
+ * `undefined` for a stop word — without tokenising. Other strings go through `analyze`.
+ */
+export function analyzeWord(word: string): string | undefined {
+  if (word.length === 0 || stopWords.has(word)) return undefined;
+  return stemOf(word);
+}
+
+/**
  * The lexical analyzer every store uses, so that BM25 answers agree across backends: lower case,
  * stop words removed, Porter-stemmed.
  */

@@ -1,5 +1,5 @@
 import { nounHyponyms } from '../../lexicon/wordnet.js';
-import { analyze, isStopWord, words as tokenize } from '../../search/analyzer.js';
+import { analyze, analyzeWord, isStopWord, words as tokenize } from '../../search/analyzer.js';
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms, type TermWeights } from '../view/weighted-bm25.js';
@@ -23,6 +23,11 @@ export const queryModelDefaults = {
   hyponymDepth: 3,
   /** A category noun with more hyponyms present in memory than this is too vague to expand. */
   maxHyponyms: 40,
+  /**
+   * A category noun with more kinds than this below it (WordNet lemmas, to `hyponymDepth`) is too
+   * general to enumerate ("person", "activity", "event"): its tree is not even read to the end.
+   */
+  maxKinds: 1200,
   /** Boost of turns said by the one speaker a query is about. */
   speakerBoost: 3,
   /** Boost of turns where the speaker talks about themselves: personal memory is mostly self-report. */
@@ -32,12 +37,20 @@ export const queryModelDefaults = {
 // Stemmed hyponym terms per category word: WordNet is immutable, so this cache is data, not state.
 const hyponymTerms = new Map<string, string[]>();
 const hyponymCacheLimit = 20_000;
+const plainWord = /^[a-z0-9]+$/;
 
 function stemmedHyponyms(word: string): string[] {
   let terms = hyponymTerms.get(word);
   if (terms) return terms;
   const found = new Set<string>();
-  for (const lemma of nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth }).keys()) for (const term of analyze(lemma)) found.add(term);
+  const lemmas = nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth, limit: queryModelDefaults.maxKinds });
+  for (const lemma of lemmas.size > queryModelDefaults.maxKinds ? [] : lemmas.keys()) {
+    if (plainWord.test(lemma)) {
+      // Most lemmas are one plain word: the analyzer's per-word path gives what `analyze` would.
+      const term = analyzeWord(lemma);
+      if (term !== undefined) found.add(term);
+    } else for (const term of analyze(lemma)) found.add(term);
+  }
   terms = [...found];
   if (hyponymTerms.size >= hyponymCacheLimit) hyponymTerms.clear();
   hyponymTerms.set(word, terms);
