@@ -101,6 +101,8 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
         executed: [],
         trace,
       };
+      // Ids already in the active set Z (cue ids, `cueId\u0000tagId` pairs, content ids): Z's lists only grow.
+      const active = new Set<string>();
 
       for (let step = 0; step < budget.turns; step++) {
         signal?.throwIfAborted();
@@ -121,9 +123,24 @@ export function createActiveStrategy(context: RecallContext, options: ActiveOpti
           const activation = activationOf(action, state, held, view);
           state.executed.push(action);
           if (action.type === 'search') held.expand(action.expansions ?? []);
-          for (const cue of result.cues) if (!state.active.cues.some((known) => known.id === cue.id)) state.active.cues.push({ id: cue.id, name: cue.name });
-          for (const tag of result.tags) if (!state.active.tags.some((known) => known.id === tag.id && known.cueId === tag.cueId)) state.active.tags.push({ id: tag.id, label: tag.label, cueId: tag.cueId });
-          for (const { unit, detail } of result.contents) collect(reached, unit, view, { operator: action.type, detail }, activation, state);
+          for (const cue of result.cues) {
+            if (active.has(cue.id)) continue;
+            active.add(cue.id);
+            state.active.cues.push({ id: cue.id, name: cue.name });
+          }
+          for (const tag of result.tags) {
+            const key = `${tag.cueId}\u0000${tag.id}`;
+            if (active.has(key)) continue;
+            active.add(key);
+            state.active.tags.push({ id: tag.id, label: tag.label, cueId: tag.cueId });
+          }
+          for (const { unit, detail } of result.contents) {
+            if (unit.kind !== 'turn' && !active.has(unit.id)) {
+              active.add(unit.id);
+              state.active.contentIds.push(unit.id);
+            }
+            collect(reached, unit, view, { operator: action.type, detail }, activation);
+          }
           trace.push({ step, action: 'expand', input: action as unknown as Record<string, unknown>, output: { contents: result.contents.length, cues: result.cues.length, tags: result.tags.length } });
         }
         // Route: the navigator keeps what is relevant (f_route); H grows by what it keeps.
@@ -165,9 +182,7 @@ function collect(
   view: MemoryView,
   reason: EvidenceReason,
   activation: number,
-  state: NavigationState,
 ): void {
-  if (unit.kind !== 'turn' && !state.active.contentIds.includes(unit.id)) state.active.contentIds.push(unit.id);
   const why = unit.kind === 'turn' ? reason : { ...reason, detail: `${reason.detail ?? ''} via ${unit.kind} ${unit.id}`.trim() };
   for (const turn of view.sourceTurns(unit)) {
     const entry = reached.get(turn.id) ?? { turn, reasons: [], activation: 0 };

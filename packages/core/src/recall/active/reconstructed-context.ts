@@ -32,7 +32,11 @@ interface Entry {
   reasons: EvidenceReason[];
   step: number;
   activation: number;
+  /** Whether one of its reasons is the current fact of an asked-about single-valued aspect. */
+  currentFact: boolean;
 }
+
+const isCurrentFact = (reason: EvidenceReason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(current)') === true;
 
 /**
  * H(t), the reconstructed context: the turns kept so far with how they were reached. Ranking is
@@ -45,6 +49,7 @@ interface Entry {
 export class ReconstructedContext {
   private readonly entries = new Map<string, Entry>();
   private readonly expansions = new Set<string>();
+  private readonly windowMemo = new Map<string, boolean>();
   /** Lexical scores under the current model; recomputed only when the expansions change. */
   private lexical: { version: number; scores: Map<number, number>; best: number } | undefined;
 
@@ -82,9 +87,10 @@ export class ReconstructedContext {
     if (existing) {
       existing.reasons.push(...reasons);
       existing.activation = Math.max(existing.activation, activation);
+      existing.currentFact ||= reasons.some(isCurrentFact);
       return false;
     }
-    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation });
+    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation, currentFact: reasons.some(isCurrentFact) });
     return true;
   }
 
@@ -98,15 +104,24 @@ export class ReconstructedContext {
     return this.lexical;
   }
 
+  /** Whether a turn lies in the frame's time window (the frame is fixed for a recall, so this is remembered). */
+  private inWindow(turn: Turn): boolean {
+    const window = this.frame.time?.value;
+    if (window === undefined) return false;
+    let inside = this.windowMemo.get(turn.id);
+    if (inside === undefined) this.windowMemo.set(turn.id, (inside = unitInWindow(turn, window)));
+    return inside;
+  }
+
   /** Scores turns (held or not) the way the context ranks them. */
-  score(turns: ReadonlyArray<{ turn: Turn; activation: number; reasons?: ReadonlyArray<EvidenceReason> }>): number[] {
+  score(turns: ReadonlyArray<{ turn: Turn; activation: number; reasons?: ReadonlyArray<EvidenceReason>; currentFact?: boolean }>): number[] {
     const { scores: lexical, best } = this.lexicalScores();
-    return turns.map(({ turn, activation, reasons }) => {
+    return turns.map(({ turn, activation, reasons, currentFact }) => {
       let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
       score = score * (1 + contextWeights.activation * activation) + contextWeights.activationFloor * best * activation;
-      if (this.frame.time && unitInWindow(turn, this.frame.time.value)) score += contextWeights.frameTime * best;
+      if (this.inWindow(turn)) score += contextWeights.frameTime * best;
       // The current value of a single-valued aspect asked about is direct evidence even when it shares no word with the question.
-      if (reasons?.some((reason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(current)'))) score += contextWeights.currentFact * best;
+      if (currentFact ?? reasons?.some(isCurrentFact)) score += contextWeights.currentFact * best;
       return score;
     });
   }
@@ -116,7 +131,8 @@ export class ReconstructedContext {
     const entries = [...this.entries.values()];
     const scores = this.score(entries);
     return entries
-      .map((entry, index) => ({ unit: entry.turn, score: scores[index] as number, reasons: entry.reasons, step: entry.step }))
-      .sort((a, b) => b.score - a.score || (this.view.turnPosition.get(a.unit.id) ?? 0) - (this.view.turnPosition.get(b.unit.id) ?? 0));
+      .map((entry, index) => ({ entry, score: scores[index] as number }))
+      .sort((a, b) => b.score - a.score || a.entry.position - b.entry.position)
+      .map(({ entry, score }) => ({ unit: entry.turn, score, reasons: entry.reasons, step: entry.step }));
   }
 }
