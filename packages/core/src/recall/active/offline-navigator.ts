@@ -10,9 +10,10 @@ export interface OfflineNavigatorOptions {
   feedbackTerms?: number;
 }
 
-function isExecuted(state: NavigationState, action: NavigationAction): boolean {
-  const key = JSON.stringify(action);
-  return state.executed.some((executed) => JSON.stringify(executed) === key);
+/** The actions already executed, as keys (computed once per decision, not once per check). */
+function executedKeys(state: NavigationState): (action: NavigationAction) => boolean {
+  const keys = new Set(state.executed.map((executed) => JSON.stringify(executed)));
+  return (action) => keys.has(JSON.stringify(action));
 }
 
 /**
@@ -47,6 +48,7 @@ export function createOfflineNavigator(options: OfflineNavigatorOptions = {}): N
         return { actions };
       }
       if (state.progress.newInTopK === 0 && state.step > 1) return { actions: [], stop: { reason: 'the last round added nothing to the top of the context' } };
+      const isExecuted = executedKeys(state);
       // Follow cues that the retrieved content names but the query did not.
       const queried = new Set(state.executed.flatMap((action) => (action.type === 'query_tag_events' ? [action.cue] : [])));
       const rankOf = new Map(state.context.map((candidate, index) => [candidate.unit.id, index]));
@@ -59,10 +61,10 @@ export function createOfflineNavigator(options: OfflineNavigatorOptions = {}): N
       }
       const expansions = state.discovered.terms.slice(0, feedbackCount);
       const search: NavigationAction = { type: 'search', query: frame.query, expansions };
-      if (expansions.length > 0 && !isExecuted(state, search)) actions.push(search);
+      if (expansions.length > 0 && !isExecuted(search)) actions.push(search);
       const best = state.context[0];
-      if (best && !isExecuted(state, { type: 'query_event_context', contentId: best.unit.id })) actions.push({ type: 'query_event_context', contentId: best.unit.id });
-      const topic = state.context.map((candidate) => candidate.unit.context.topicId).find((topicId): topicId is string => topicId !== undefined && !isExecuted(state, { type: 'query_topic_events', topicId }));
+      if (best && !isExecuted({ type: 'query_event_context', contentId: best.unit.id })) actions.push({ type: 'query_event_context', contentId: best.unit.id });
+      const topic = state.context.map((candidate) => candidate.unit.context.topicId).find((topicId): topicId is string => topicId !== undefined && !isExecuted({ type: 'query_topic_events', topicId }));
       if (topic) actions.push({ type: 'query_topic_events', topicId: topic });
       if (actions.length === 0) return { actions, stop: { reason: 'nothing new to follow' } };
       return { actions };

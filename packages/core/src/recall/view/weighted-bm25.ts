@@ -86,7 +86,11 @@ export class WeightedBm25 {
   /** Scores of every document sharing a term with the query (others score 0), term at a time. */
   scoreAll(query: TermWeights): Map<number, number> {
     const { k1 } = bm25Parameters;
-    const scores = new Map<number, number>();
+    // Accumulate in a dense array (one slot per document), then list the touched documents in the
+    // order they were first touched — the order the map had when it accumulated directly.
+    const sums = new Float64Array(this.documents.length);
+    const seen = new Uint8Array(this.documents.length);
+    const touched: number[] = [];
     for (const [term, weight] of query) {
       const list = this.postings.get(term);
       if (!list) continue;
@@ -95,9 +99,15 @@ export class WeightedBm25 {
       for (let i = 0; i < documents.length; i++) {
         const index = documents[i] as number;
         const frequency = frequencies[i] as number;
-        scores.set(index, (scores.get(index) ?? 0) + (factor * frequency) / (frequency + (this.norms[index] as number)));
+        if (seen[index] === 0) {
+          seen[index] = 1;
+          touched.push(index);
+        }
+        sums[index] = (sums[index] as number) + (factor * frequency) / (frequency + (this.norms[index] as number));
       }
     }
+    const scores = new Map<number, number>();
+    for (const index of touched) scores.set(index, sums[index] as number);
     return scores;
   }
 }
