@@ -82,12 +82,16 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   return { terms, expansions, speaker: unique.length === 1 ? unique[0] : undefined };
 }
 
-/** Scores every turn sharing a term with the query: contextual BM25 × speaker and self-report boosts. Keys are turn positions. */
+/**
+ * Scores every turn sharing a term with the query: contextual BM25 × speaker and self-report
+ * boosts (the speaker boost skips the speaker's questions about the listener). Keys are turn positions.
+ */
 export function scoreTurns(view: MemoryView, query: Pick<QueryModel, 'terms' | 'speaker'>): Map<number, number> {
   const scores = view.turnIndex.scoreAll(query.terms);
   for (const [position, score] of scores) {
     let boosted = score;
-    if (query.speaker !== undefined && view.turns[position]?.speaker === query.speaker) boosted *= queryModelDefaults.speakerBoost;
+    // A question the speaker puts to the other person is about the listener, not the speaker.
+    if (query.speaker !== undefined && view.turns[position]?.speaker === query.speaker && view.asksOther[position] === 0) boosted *= queryModelDefaults.speakerBoost;
     if (view.selfReport[position] === 1) boosted *= queryModelDefaults.selfReportBoost;
     scores.set(position, boosted);
   }

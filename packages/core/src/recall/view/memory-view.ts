@@ -8,6 +8,7 @@ import { addTerms, WeightedBm25, type TermWeights } from './weighted-bm25.js';
 const neighbourWeights = { previous: 0.5, next: 0.3 } as const;
 
 const firstPerson = /\b(i|i'm|i've|i'd|i'll|me|my|mine|we|we're|we've|us|our|ours)\b/i;
+const secondPerson = /\b(you|you're|you've|you'd|you'll|your|yours)\b/i;
 
 /** The words of a turn without its `Speaker:` prefix. */
 export function turnWords(turn: Turn): string {
@@ -40,6 +41,11 @@ export class MemoryView {
   readonly turnTerms: string[][];
   /** Whether the speaker talks about themselves in a turn (first person), by position. */
   readonly selfReport: Uint8Array;
+  /**
+   * Whether a turn only asks the other person about themselves (a question in the second person,
+   * nothing in the first: "What type of music do you play?"), by position: it is about the listener.
+   */
+  readonly asksOther: Uint8Array;
 
   private constructor(units: Unit[]) {
     this.units = new Map(units.map((unit) => [unit.id, unit]));
@@ -62,6 +68,10 @@ export class MemoryView {
     this.dateRange = dates.length > 0 ? { start: dates[0] as string, end: dates[dates.length - 1] as string } : undefined;
     this.turnTerms = turns.map((turn) => analyze(turnWords(turn)));
     this.selfReport = Uint8Array.from(turns, (turn) => (firstPerson.test(turnWords(turn)) ? 1 : 0));
+    this.asksOther = Uint8Array.from(turns, (turn, index) => {
+      const words = turnWords(turn);
+      return this.selfReport[index] === 0 && words.includes('?') && secondPerson.test(words) ? 1 : 0;
+    });
     const documents: TermWeights[] = turns.map((turn, index) => {
       const bag = addTerms(new Map(), this.turnTerms[index] as string[]);
       const previous = turns[index - 1];

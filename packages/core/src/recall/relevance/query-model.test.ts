@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Turn } from '../../model/units.js';
+import { MemoryView } from '../view/memory-view.js';
+import { scoreTurns } from './query-model.js';
+
+function turn(index: number, speaker: string, words: string): Turn {
+  return {
+    id: `turn-${index}`,
+    kind: 'turn',
+    scope: { userId: 'u', sessionId: `s${index}` },
+    text: `${speaker}: ${words}`,
+    speaker,
+    index: 0,
+    sources: [{ sessionId: `s${index}`, turnId: `s${index}:0` }],
+    context: {
+      session: { id: `s${index}`, start: `2024-07-0${index + 1}T10:00:00`, end: `2024-07-0${index + 1}T11:00:00` },
+      mentionTimes: [],
+      participants: [speaker],
+      entities: [],
+    },
+  } as Turn;
+}
+
+describe('scoreTurns', () => {
+  // One turn per session, so that no turn borrows a neighbour's words.
+  const view = MemoryView.fromUnits([
+    turn(0, 'Melanie', 'What type of music do you play?'),
+    turn(1, 'Melanie', 'Music keeps me calm, I play every evening.'),
+    turn(2, 'Caroline', 'What type of music do you play?'),
+    turn(3, 'Caroline', 'The weather was lovely today.'),
+  ]);
+
+  it('tells a question put to the listener from a self-report', () => {
+    expect([...view.asksOther]).toEqual([1, 0, 1, 0]);
+    expect([...view.selfReport]).toEqual([0, 1, 0, 0]);
+  });
+
+  it('boosts the named speaker, but not their questions about the listener', () => {
+    const terms = new Map([
+      ['music', 1],
+      ['plai', 1],
+    ]);
+    const boosted = scoreTurns(view, { terms, speaker: 'Melanie' });
+    const plain = scoreTurns(view, { terms, speaker: undefined });
+    // The same question by Melanie and by Caroline scores the same: Melanie asks about Caroline.
+    expect(boosted.get(0)).toBeCloseTo(boosted.get(2) as number, 9);
+    expect(boosted.get(0)).toBeCloseTo(plain.get(0) as number, 9);
+    // Melanie's own statement is boosted.
+    expect(boosted.get(1)).toBeGreaterThan(2.9 * (plain.get(1) as number));
+  });
+});
