@@ -33,6 +33,11 @@ export interface EpisodeMember extends ReadTurn {
 
 const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
+/** An episode's text: the session's day, then each message restated after its speaker's name. */
+export function episodeText(day: string | undefined, parts: ReadonlyArray<{ speaker: string; restated: string }>): string {
+  return `${day === undefined ? '' : `[${day}] `}${parts.map((part) => `${part.speaker}: ${part.restated}`).join('\n')}`;
+}
+
 /** The first verb-phrase tag of a message. */
 export function firstTag(reading: TurnReading): string | undefined {
   return reading.sentenceTags.find((tag) => tag !== undefined);
@@ -46,11 +51,11 @@ function isRichTag(tag: string | undefined): tag is string {
 /**
  * Builds one episode of consecutive messages: its id from the turn units' ids (which cover scope,
  * source and words, so an edited message makes a new episode), a title from its richest
- * verb-phrase tag, its text restated, its coordinates from its turns; relates each cue to the
- * episode (once) and to the turns that name it. Returns the episode and what topic assignment
- * needs of it.
+ * verb-phrase tag, its text restated, its coordinates from its turns, and `vector` when its text
+ * was embedded ahead; relates each cue to the episode (once) and to the turns that name it.
+ * Returns the episode and what topic assignment needs of it.
  */
-export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession): { episode: Episode; topic: TopicEpisode } {
+export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession, vector?: Float32Array<ArrayBuffer>): { episode: Episode; topic: TopicEpisode } {
   const { graph, scope } = session;
   const id = stableId('episode', session.tenant, ...members.map((member) => member.unit.id));
   const title = members.flatMap((member) => member.reading.sentenceTags).find(isRichTag) ?? members.map((member) => firstTag(member.reading)).find((tag) => tag !== undefined);
@@ -73,7 +78,7 @@ export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: Epi
   const memberTurns = members.map((member) => member.unit);
   const eventTime = memberTurns.find((turn) => turn.context.eventTime !== undefined)?.context.eventTime;
   const location = memberTurns.find((turn) => turn.context.location)?.context.location;
-  const text = `${session.day === undefined ? '' : `[${session.day}] `}${members.map((member) => `${member.turn.speaker}: ${member.reading.restated}`).join('\n')}`;
+  const text = episodeText(session.day, members.map((member) => ({ speaker: member.turn.speaker, restated: member.reading.restated })));
   const episode: Episode = {
     id,
     kind: 'episode',
@@ -89,6 +94,7 @@ export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: Epi
       ...(location === undefined ? {} : { location }),
     },
     sources: memberTurns.flatMap((turn) => turn.sources),
+    ...(vector === undefined ? {} : { vector }),
   };
   return { episode, topic: { id, title, participants: unique(members.map((member) => member.turn.speaker)), cues: cueStats } };
 }

@@ -61,10 +61,10 @@ describe('session readers', () => {
     await new Promise((resolve) => setImmediate(resolve));
     // One session at a time goes to the worker: the third is read here at once.
     expect(fake.requests).toHaveLength(1);
-    expect(await reader.read(third, inputOf(third))).toEqual(readSession(inputOf(third), lexicon));
+    expect(await reader.read(third, inputOf(third))).toEqual({ turns: readSession(inputOf(third), lexicon) });
     const pending = reader.read(second, inputOf(second));
     fake.exit();
-    expect(await pending).toEqual(readSession(inputOf(second), lexicon));
+    expect(await pending).toEqual({ turns: readSession(inputOf(second), lexicon) });
     expect(await reader.ready()).toBe(false);
   });
 
