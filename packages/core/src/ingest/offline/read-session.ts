@@ -145,8 +145,15 @@ function readFacts(analysis: TurnAnalysis, lexicon: Lexicon): FactReading[] {
     }
     const [from, to] = range;
     const [first, last] = analysis.tagged.sentences[candidate.sentence] as [number, number];
-    const tokens = analysis.tagged.tokens.slice(first, last).map((token) => ({ ...token, start: token.start - from, end: token.end - from }));
-    const times = analysis.times.filter((time) => time.index >= from && time.index < to).map((time) => ({ ...time, index: time.index - from }));
+    // Copies written out in the originals' key order (as `tagText` and the time module make them),
+    // so that `restate` sees one shape of each: a spread copy has another and costs a re-optimisation.
+    const tokens: Token[] = [];
+    for (let index = first; index < last; index++) {
+      const token = analysis.tagged.tokens[index] as Token;
+      tokens.push({ text: token.text, lower: token.lower, start: token.start - from, end: token.end - from, sentence: token.sentence, pos: token.pos, capital: token.capital, initial: token.initial, possessive: token.possessive, gender: token.gender });
+    }
+    const times: TimeMention[] = [];
+    for (const time of analysis.times) if (time.index >= from && time.index < to) times.push({ text: time.text, index: time.index - from, interval: time.interval });
     const restated = restate(analysis.turn.text.slice(from, to), tokens, analysis.speakers, analysis.referents, times, lexicon);
     out.push({ ...candidate, from, to, restated });
   }
