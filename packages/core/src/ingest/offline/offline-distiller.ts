@@ -10,7 +10,7 @@ import {
 import { hashedEmbedding, type HashedEmbedding } from '../../embed/hashed-embedder.js';
 import type { Conversation, ConversationSession, ConversationTurn } from '../conversation.js';
 import { sessionTurnUnits } from '../turn-units.js';
-import { displayName } from './analyse-session.js';
+import { displayName, type CueOccurrence } from './analyse-session.js';
 import { buildEpisode, type EpisodeMember, type EpisodeSession } from './build-episodes.js';
 import { buildFacts, type ReadTurn } from './build-facts.js';
 import { assignTopics, type TopicEpisode } from './build-topics.js';
@@ -142,7 +142,9 @@ const READ_AHEAD = 2;
  * planned and embedded by the reader too.
  */
 function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined, options: OfflineDistillerOptions): SessionReadingInput {
-  const speakerNames = unique([...conversation.speakers, ...session.turns.map((turn) => turn.speaker)]);
+  const names = new Set<string>(conversation.speakers);
+  for (const turn of session.turns) names.add(turn.speaker);
+  const speakerNames = [...names];
   const reference = session.turns.length === 0 ? undefined : (session.date ?? session.turns.find((turn) => turn.timestamp)?.timestamp);
   if (embed === undefined) return { turns: session.turns, speakerNames, reference };
   return { turns: session.turns, speakerNames, reference, embed, episodes: { maxTurns: options.maxEpisodeTurns, day: reference?.slice(0, 10) } };
@@ -171,13 +173,25 @@ function aliasListeners(fresh: ReadonlyArray<ReadTurn>, graph: GraphDraft): void
   }
 }
 
-/** A message's turn unit, enriched with what it names, and its cues resolved through aliases. */
+/**
+ * A message's turn unit, enriched with what it names, and its cues resolved through aliases.
+ * (One loop, no chains of array methods: this runs cold for every message, and the arrays such
+ * chains make change shape between tiers and cost re-optimisations.)
+ */
 function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraft, show: (name: string) => string): EpisodeMember {
   const { reading } = read;
   const unit = turnUnits[reading.index] as Turn;
-  const cues = reading.cues.map((cue) => ({ ...cue, name: graph.canonical(cue.name) }));
-  const people = cues.filter((cue) => cue.kind === 'person').map((cue) => show(cue.name));
-  const location = cues.find((cue) => cue.kind === 'place')?.name;
+  const cues: CueOccurrence[] = [];
+  const participants = new Set<string>(unit.context.participants);
+  const entities = new Set<string>();
+  let location: string | undefined;
+  for (const occurrence of reading.cues) {
+    const cue: CueOccurrence = { name: graph.canonical(occurrence.name), kind: occurrence.kind, sentence: occurrence.sentence };
+    cues.push(cue);
+    if (cue.kind === 'person') participants.add(show(cue.name));
+    else if (cue.kind === 'place' && location === undefined) location = cue.name;
+    if (cue.kind !== 'time') entities.add(cue.name);
+  }
   const eventTime = reading.times[0]?.interval;
   return {
     ...read,
@@ -189,8 +203,8 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
         ...unit.context,
         ...(eventTime === undefined ? {} : { eventTime }),
         mentionTimes: reading.times.map((time) => time.interval),
-        participants: unique([...unit.context.participants, ...people]),
-        entities: unique(cues.filter((cue) => cue.kind !== 'time').map((cue) => cue.name)),
+        participants: [...participants],
+        entities: [...entities],
         ...(location === undefined ? {} : { location }),
       },
     },
