@@ -12,18 +12,7 @@ const referenceAnalyze = (text: string) => referenceWords(text).filter((word) =>
 
 const pieces = ['I', "don't", "Caroline's", 'caf\u00e9', 'Stra\u00dfe', '\uff21\uff22', '\ufb01ne', "it\u2019s", "rock'n'roll", 'ISTANBUL', '\u0130stanbul', '42nd', '\u00bd', ' ', '  ', '\n', '.', ',', "'", '\u2019', '-', 'running', 'paintings', 'the'];
 
-const asciiPieces = ['a', 's', 'S', "'", "''", '90', 'Rock', 'n', ' ', 'x', '.', 'don', 't', '\n'];
-
 describe('words and analyze', () => {
-  it('tokenise ASCII apostrophes as the pattern does', () => {
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...asciiPieces), { maxLength: 12 }).map((parts) => parts.join('')), (text) => {
-        expect(words(text)).toEqual(referenceWords(text));
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
   it('tokenise as the Unicode pattern does, for ASCII and other text alike', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.array(fc.constantFrom(...pieces)).map((parts) => parts.join(''))), (text) => {

@@ -3,10 +3,10 @@ import { eng } from 'stopword';
 
 const stopWords: ReadonlySet<string> = new Set(eng);
 const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-// For ASCII text the pattern above reads as `[a-z0-9]+(?:'[a-z]+)?` (see `tokeniseAscii`): NFKC
-// changes no ASCII character, and after lower-casing the only letters are a–z, the only digits 0–9
-// and the only apostrophe is `'`.
+// For ASCII text the pattern above reads as this one: NFKC changes no ASCII character, and after
+// lower-casing the only letters are a–z, the only digits 0–9 and the only apostrophe is `'`.
 const nonAscii = /[^\x00-\x7f]/;
+const asciiTokenPattern = /[a-z0-9]+(?:'[a-z]+)?/g;
 
 /** A token without its possessive `'s` and its apostrophes ("don't" → "dont"). */
 function dropApostrophes(token: string): string {
@@ -33,41 +33,16 @@ export function words(text: string): string[] {
   return out;
 }
 
-const isLetter = (code: number) => code >= 97 && code <= 122;
-const isLetterOrDigit = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
-
-/**
- * `[a-z0-9]+(?:'[a-z]+)?` over lower-cased ASCII text, apostrophes dropped, scanned by hand: a regex
- * match allocates an array per token, and ingest tokenises every text it stores.
- */
-function tokeniseAscii(lower: string, out: string[]): void {
-  const length = lower.length;
-  let index = 0;
-  while (index < length) {
-    if (!isLetterOrDigit(lower.charCodeAt(index))) {
-      index += 1;
-      continue;
-    }
-    const start = index;
-    while (index < length && isLetterOrDigit(lower.charCodeAt(index))) index += 1;
-    // An apostrophe and letters continue the token ("don't" → "dont"); a final "'s" is dropped.
-    if (index + 1 < length && lower.charCodeAt(index) === 39 && isLetter(lower.charCodeAt(index + 1))) {
-      let end = index + 1;
-      while (end < length && isLetter(lower.charCodeAt(end))) end += 1;
-      const tail = lower.slice(index + 1, end);
-      out.push(tail === 's' ? lower.slice(start, index) : lower.slice(start, index) + tail);
-      index = end;
-    } else {
-      out.push(lower.slice(start, index));
-    }
-  }
-}
-
 function tokenise(text: string): string[] {
   const out: string[] = [];
   if (!nonAscii.test(text)) {
     // The common case, without Unicode normalisation, Unicode classes or a replace per token.
-    tokeniseAscii(text.toLowerCase(), out);
+    const lower = text.toLowerCase();
+    asciiTokenPattern.lastIndex = 0;
+    for (let match = asciiTokenPattern.exec(lower); match !== null; match = asciiTokenPattern.exec(lower)) {
+      const token = match[0];
+      out.push(token.includes("'") ? dropApostrophes(token) : token);
+    }
     return out;
   }
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)) {
