@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngram } from '../../engram/create-engram.js';
 import { annaAndBenjamin } from '../__fixtures__/anna-and-benjamin.js';
 import { createTestMemoryStore } from '../__fixtures__/test-memory-store.js';
-import type { ConversationSession } from '../conversation.js';
+import { hashedVector } from '../../embed/hashed-embedder.js';
+import type { ConversationSession, ConversationTurn } from '../conversation.js';
+import { episodeText } from './build-episodes.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
 import { offlineDistillerWith } from './offline-distiller.js';
-import { readSession, type SessionReadingInput } from './read-session.js';
+import { planEpisodes, readSession, segmentTurns, type SessionReadingInput } from './read-session.js';
+import { segmentEpisodes } from './segment.js';
 import { answerRequest, createWorkerSessionReader, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
 
 let lexicon: Lexicon;
@@ -79,7 +82,25 @@ describe('session readers', () => {
     };
     expect(await build(true)).toEqual(await build(false));
     expect(fake.requests.length).toBeGreaterThan(0);
-    // With the default (hashed) embedder the worker embeds the turns too: the vectors above are its.
+    // With the default (hashed) embedder the worker embeds the turns and plans and embeds the
+    // episodes too: the vectors above are its.
     expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).embed?.dimensions === 256)).toBe(true);
+    expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).episodes !== undefined)).toBe(true);
+  });
+});
+
+describe('episode plans', () => {
+  it('cut and embed the episodes as the distiller does with every message new', async () => {
+    const session = annaAndBenjamin.sessions[0] as ConversationSession;
+    const input: SessionReadingInput = { ...inputOf(session), embed: { dimensions: 64, charNgram: 3, bigrams: true }, episodes: { maxTurns: 2, day: '2024-03-15' } };
+    const turns = readSession(input, lexicon);
+    const plan = planEpisodes(input, turns);
+    const read = turns.map((reading) => ({ turn: session.turns[reading.index] as ConversationTurn, reading }));
+    expect(plan?.ranges).toEqual(segmentEpisodes(segmentTurns(read), { maxTurns: 2 }));
+    expect(plan?.ranges.every(([start, end]) => end - start <= 2)).toBe(true);
+    const texts = (plan?.ranges ?? []).map(([start, end]) => episodeText('2024-03-15', read.slice(start, end).map(({ turn, reading }) => ({ speaker: turn.speaker, restated: reading.restated }))));
+    expect(texts[0]?.startsWith('[2024-03-15] ')).toBe(true);
+    expect(plan?.vectors).toEqual(new Float32Array(texts.flatMap((text) => [...hashedVector(text, { dimensions: 64 })])));
+    expect(planEpisodes({ ...input, episodes: undefined }, turns)).toBeUndefined();
   });
 });
