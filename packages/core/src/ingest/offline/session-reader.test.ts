@@ -57,18 +57,31 @@ describe('session readers', () => {
 
   it('read here what the worker was not given, and what it held when it failed', async () => {
     const fake = fakeWorker({ answer: false });
-    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker, inFlight: 1 });
     await reader.ready();
     const [, second, third] = annaAndBenjamin.sessions as [ConversationSession, ConversationSession, ConversationSession];
     reader.prefetch([second, third].map((session) => ({ session, input: inputOf(session) })));
     await new Promise((resolve) => setImmediate(resolve));
-    // One session at a time goes to the worker: the third is read here at once.
+    // With one session in flight, the third is not the worker's yet: it is read here at once.
     expect(fake.requests).toHaveLength(1);
     expect(await reader.read(third, inputOf(third))).toEqual({ turns: readSession(inputOf(third), lexicon) });
     const pending = reader.read(second, inputOf(second));
     fake.exit();
     expect(await pending).toEqual({ turns: readSession(inputOf(second), lexicon) });
     expect(await reader.ready()).toBe(false);
+  });
+
+  it('keep two sessions in flight by default, so the worker moves on without waiting to be asked', async () => {
+    const fake = fakeWorker({ answer: false });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    await reader.ready();
+    const [, second, third, fourth] = annaAndBenjamin.sessions as [ConversationSession, ConversationSession, ConversationSession, ConversationSession];
+    reader.prefetch([second, third, fourth].map((session) => ({ session, input: inputOf(session) })));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.requests.map((request) => (JSON.parse(request.input) as SessionReadingInput).turns[0]?.id)).toEqual([second, third].map((session) => session.turns[0]?.id));
+    const pending = reader.read(third, inputOf(third));
+    fake.exit();
+    expect(await pending).toEqual({ turns: readSession(inputOf(third), lexicon) });
   });
 
   it('give the distiller the same memory whichever thread reads', async () => {

@@ -104,6 +104,11 @@ export interface WorkerReaderOptions {
   spawn: () => ReaderWorker;
   /** Sessions queued ahead at most. @default 4 */
   depth?: number;
+  /**
+   * Sessions handed to the worker at once. With two, it starts on the next one as soon as it is
+   * done with one, instead of idling until this thread asks again. @default 2
+   */
+  inFlight?: number;
   /** Stops an idle worker after this many ms (it starts again when needed). @default 30000 */
   idleMs?: number;
 }
@@ -123,6 +128,7 @@ export interface WorkerSessionReader extends SessionReader {
  */
 export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerSessionReader {
   const depth = options.depth ?? 4;
+  const inFlight = Math.max(1, options.inFlight ?? 2);
   const idleMs = options.idleMs ?? 30_000;
   const jobs = new WeakMap<ConversationSession, Job>();
   const queue: Job[] = [];
@@ -179,7 +185,7 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
   const pump = () => {
     if (idle !== undefined) clearTimeout(idle);
     idle = undefined;
-    while (worker !== undefined && isReady && sent.size === 0 && queue.length > 0) {
+    while (worker !== undefined && isReady && sent.size < inFlight && queue.length > 0) {
       const job = queue.shift() as Job;
       if (job.state === 'queued') send(job);
     }
