@@ -89,8 +89,9 @@ export async function ingestSession(
 
   signal?.throwIfAborted();
   const memory = storeMemoryView(store, tenant, context.facts);
-  // The built-in distiller can have its reader worker embed the source turns when the embedder is
-  // the hashed one (the same vectors, made off this thread); turns it gives no vector are embedded below.
+  // The built-in distiller can have its reader worker embed the source turns and new episodes when
+  // the embedder is the hashed one (the same vectors, made off this thread); units it gives no
+  // vector are embedded below.
   const turnEmbedding = context.trustDistiller ? hashedEmbeddingOf(embedder) : undefined;
   const raw = await distiller.distill({
     scope: tenant,
@@ -120,8 +121,8 @@ export async function ingestSession(
     missingIds(store, tenant, 'tag', result.tags.map((tag) => tag.id)),
   ]);
   signal?.throwIfAborted();
-  // Only source turns come embedded (a fact or topic may carry a stored vector of older text).
-  const ready = (unit: Unit) => turnEmbedding !== undefined && unit.kind === 'turn' && unit.vector !== undefined;
+  // Only source turns and new episodes come embedded (a fact or topic may carry a stored vector of older text).
+  const ready = (unit: Unit) => turnEmbedding !== undefined && (unit.kind === 'turn' || unit.kind === 'episode') && unit.vector !== undefined;
   const vectors = await embedder.embed(
     units.filter((unit) => !ready(unit)).map((unit) => unit.text),
     signal === undefined ? {} : { signal },

@@ -9,9 +9,35 @@ export function turnText(turn: ConversationTurn): string {
   return `${turn.speaker}: ${turn.text}${caption}`;
 }
 
+/** The last id made for a turn object, with everything it was made from. */
+interface TurnIdMemo {
+  userId: string;
+  agentId: string | undefined;
+  conversationId: string;
+  sessionId: string;
+  turnId: string;
+  speaker: string;
+  text: string;
+  imageCaption: string | undefined;
+  id: string;
+}
+
+// Ingest asks for a session's turn ids twice (to skip stored turns, then to build the units): the
+// second time costs a comparison instead of a hash. Checked field by field, so an edited turn gets its new id.
+const turnIds = new WeakMap<ConversationTurn, TurnIdMemo>();
+
 /** The stable id of a source turn: the same scope, conversation, session, turn and words give the same id. */
 export function turnUnitId(scope: Scope, conversationId: string, sessionId: string, turn: ConversationTurn): string {
-  return stableId('turn', scope, conversationId, sessionId, turn.id, turn.speaker, turn.text, turn.imageCaption ?? '');
+  const memo = turnIds.get(turn);
+  if (
+    memo !== undefined && memo.userId === scope.userId && memo.agentId === scope.agentId && memo.conversationId === conversationId && memo.sessionId === sessionId
+    && memo.turnId === turn.id && memo.speaker === turn.speaker && memo.text === turn.text && memo.imageCaption === turn.imageCaption
+  ) {
+    return memo.id;
+  }
+  const id = stableId('turn', scope, conversationId, sessionId, turn.id, turn.speaker, turn.text, turn.imageCaption ?? '');
+  turnIds.set(turn, { userId: scope.userId, agentId: scope.agentId, conversationId, sessionId, turnId: turn.id, speaker: turn.speaker, text: turn.text, imageCaption: turn.imageCaption, id });
+  return id;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { CueKind } from '../../model/graph.js';
-import type { SessionSpan } from '../../model/context.js';
+import type { SessionSpan, SourceRef } from '../../model/context.js';
 import { stableId } from '../../model/ids.js';
 import type { Scope } from '../../model/scope.js';
+import type { TimeInterval } from '../../model/time.js';
 import type { Episode, Turn } from '../../model/units.js';
 import type { CueOccurrence } from './analyse-session.js';
 import type { ReadTurn } from './build-facts.js';
@@ -31,7 +32,15 @@ export interface EpisodeMember extends ReadTurn {
   cues: ReadonlyArray<CueOccurrence>;
 }
 
-const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+/** An episode's text: the session's day, then each message restated after its speaker's name. */
+export function episodeText(day: string | undefined, parts: ReadonlyArray<{ speaker: string; restated: string }>): string {
+  let text = day === undefined ? '' : `[${day}] `;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as { speaker: string; restated: string };
+    text += index === 0 ? `${part.speaker}: ${part.restated}` : `\n${part.speaker}: ${part.restated}`;
+  }
+  return text;
+}
 
 /** The first verb-phrase tag of a message. */
 export function firstTag(reading: TurnReading): string | undefined {
@@ -46,14 +55,27 @@ function isRichTag(tag: string | undefined): tag is string {
 /**
  * Builds one episode of consecutive messages: its id from the turn units' ids (which cover scope,
  * source and words, so an edited message makes a new episode), a title from its richest
- * verb-phrase tag, its text restated, its coordinates from its turns; relates each cue to the
- * episode (once) and to the turns that name it. Returns the episode and what topic assignment
- * needs of it.
+ * verb-phrase tag, its text restated, its coordinates from its turns, and `vector` when its text
+ * was embedded ahead; relates each cue to the episode (once) and to the turns that name it.
+ * Returns the episode and what topic assignment needs of it.
  */
-export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession): { episode: Episode; topic: TopicEpisode } {
+export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession, vector?: Float32Array<ArrayBuffer>): { episode: Episode; topic: TopicEpisode } {
   const { graph, scope } = session;
-  const id = stableId('episode', session.tenant, ...members.map((member) => member.unit.id));
-  const title = members.flatMap((member) => member.reading.sentenceTags).find(isRichTag) ?? members.map((member) => firstTag(member.reading)).find((tag) => tag !== undefined);
+  // Plain loops rather than chains of array methods: this runs cold for every episode, and the
+  // arrays such chains make change shape between tiers and cost re-optimisations.
+  const unitIds: string[] = [];
+  let richTag: string | undefined;
+  let anyTag: string | undefined;
+  for (const member of members) {
+    unitIds.push(member.unit.id);
+    for (const tag of member.reading.sentenceTags) {
+      if (anyTag === undefined) anyTag = tag;
+      if (richTag === undefined && isRichTag(tag)) richTag = tag;
+    }
+  }
+  const id = stableId('episode', session.tenant, ...unitIds);
+  // The first rich verb-phrase tag, else the first tag at all.
+  const title = richTag ?? anyTag;
   const cueStats = new Map<string, { kind: CueKind; count: number; first: number }>();
   let position = 0;
   for (const member of members) {
@@ -70,10 +92,26 @@ export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: Epi
       seenInTurn.add(cue.name);
     }
   }
-  const memberTurns = members.map((member) => member.unit);
-  const eventTime = memberTurns.find((turn) => turn.context.eventTime !== undefined)?.context.eventTime;
-  const location = memberTurns.find((turn) => turn.context.location)?.context.location;
-  const text = `${session.day === undefined ? '' : `[${session.day}] `}${members.map((member) => `${member.turn.speaker}: ${member.reading.restated}`).join('\n')}`;
+  let eventTime: TimeInterval | undefined;
+  let location: string | undefined;
+  const mentionTimes: TimeInterval[] = [];
+  const participants = new Set<string>();
+  const entities = new Set<string>();
+  const sources: SourceRef[] = [];
+  const speakers = new Set<string>();
+  const parts: Array<{ speaker: string; restated: string }> = [];
+  for (const member of members) {
+    const { context } = member.unit;
+    if (eventTime === undefined) eventTime = context.eventTime;
+    if (location === undefined && context.location) location = context.location;
+    for (const time of context.mentionTimes) mentionTimes.push(time);
+    for (const name of context.participants) participants.add(name);
+    for (const name of context.entities) entities.add(name);
+    for (const source of member.unit.sources) sources.push(source);
+    speakers.add(member.turn.speaker);
+    parts.push({ speaker: member.turn.speaker, restated: member.reading.restated });
+  }
+  const text = episodeText(session.day, parts);
   const episode: Episode = {
     id,
     kind: 'episode',
@@ -82,13 +120,14 @@ export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: Epi
     ...(title === undefined ? {} : { title }),
     context: {
       ...(eventTime === undefined ? {} : { eventTime }),
-      mentionTimes: memberTurns.flatMap((turn) => turn.context.mentionTimes),
+      mentionTimes,
       ...(session.span === undefined ? {} : { session: session.span }),
-      participants: unique(memberTurns.flatMap((turn) => turn.context.participants)),
-      entities: unique(memberTurns.flatMap((turn) => turn.context.entities)),
+      participants: [...participants],
+      entities: [...entities],
       ...(location === undefined ? {} : { location }),
     },
-    sources: memberTurns.flatMap((turn) => turn.sources),
+    sources,
+    ...(vector === undefined ? {} : { vector }),
   };
-  return { episode, topic: { id, title, participants: unique(members.map((member) => member.turn.speaker)), cues: cueStats } };
+  return { episode, topic: { id, title, participants: [...speakers], cues: cueStats } };
 }

@@ -133,7 +133,8 @@ export function findMentions(tagged: TaggedText, lexicon: Lexicon): Mention[] {
       let end = index + 1;
       while (end < tokens.length && sameSentence(end) && !(tokens[end - 1] as Token).possessive && inName(tokens[end] as Token)) end += 1;
       const run = tokens.slice(index, end);
-      const name = run.map((part) => part.lower).join(' ');
+      let name = token.lower;
+      for (let at = index + 1; at < end; at++) name += ` ${(tokens[at] as Token).lower}`;
       const kind = properKind(run, lexicon);
       mentions.push({
         name, kind, sentence, start: index, end,
@@ -180,20 +181,22 @@ function pushCommon(
   possessor: string | undefined,
   lexicon: Lexicon,
 ): void {
-  const run = tokens.slice(from, to);
-  const head = run[run.length - 1] as Token;
+  const head = tokens[to - 1] as Token;
   const sentence = head.sentence;
-  const kin = run.length === 1 ? kinOf(head.lower) : undefined;
+  const kin = to - from === 1 ? kinOf(head.lower) : undefined;
   if (kin !== undefined) {
     mentions.push({ name: kin[0], kind: 'person', sentence, start: from, end: to, gender: kin[1], possessor, kin: kin[0] });
     return;
   }
-  const words = run.map((token) => token.lower);
   const headWord = head.pos === 'plural' ? lexicon.singular(head.lower) : head.lower;
-  words[words.length - 1] = headWord;
-  while (words.length > 1 && isGenericNoun(words[0] as string)) words.shift();
-  if (words.length === 1 && (isGenericNoun(headWord) || isGenericNoun(head.lower) || headWord.length < 3)) return;
-  const name = words.join(' ');
+  // The words of the run, head singular, leading generic ones dropped (built by index: see `objectAfter`).
+  const last = to - 1;
+  let first = from;
+  while (first < last && isGenericNoun((tokens[first] as Token).lower)) first += 1;
+  if (first === last && (isGenericNoun(headWord) || isGenericNoun(head.lower) || headWord.length < 3)) return;
+  let name = '';
+  for (let at = first; at < last; at++) name += `${(tokens[at] as Token).lower} `;
+  name += headWord;
   if (!LETTER.test(name)) return;
   mentions.push({ name, kind: 'thing', sentence, start: from, end: to, gender: undefined, possessor, kin: undefined });
 }

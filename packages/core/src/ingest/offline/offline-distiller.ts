@@ -1,6 +1,6 @@
 import { normalizeName } from '../../model/graph.js';
 import { tenantOf, type Scope } from '../../model/scope.js';
-import type { Fact, Turn } from '../../model/units.js';
+import type { Episode, Fact, Turn } from '../../model/units.js';
 import {
   distillerSpecificationVersion,
   type DistillRequest,
@@ -10,12 +10,12 @@ import {
 import { hashedEmbedding, type HashedEmbedding } from '../../embed/hashed-embedder.js';
 import type { Conversation, ConversationSession, ConversationTurn } from '../conversation.js';
 import { sessionTurnUnits } from '../turn-units.js';
-import { displayName } from './analyse-session.js';
+import { displayName, type CueOccurrence } from './analyse-session.js';
 import { buildEpisode, type EpisodeMember, type EpisodeSession } from './build-episodes.js';
 import { buildFacts, type ReadTurn } from './build-facts.js';
 import { assignTopics, type TopicEpisode } from './build-topics.js';
 import { GraphDraft, IdCache } from './graph-draft.js';
-import type { SessionReadingInput, TurnReading } from './read-session.js';
+import { segmentTurns, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
 import { segmentEpisodes } from './segment.js';
 import { localSessionReader, sharedSessionReader, type SessionReader } from './session-reader.js';
 
@@ -68,7 +68,7 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const { session, conversation, memory } = request;
   // Ingest asks for turn vectors this way when it embeds with the hashed embedder (see `ingestSession`).
   const embed = (request as DistillRequest & { [hashedEmbedding]?: HashedEmbedding })[hashedEmbedding];
-  const input = readingInput(conversation, session, embed);
+  const input = readingInput(conversation, session, embed, options);
   const { speakerNames } = input;
   // Asked for first, so that an idle reader worker takes this session rather than the next one.
   const readings = reader.read(session, input);
@@ -76,11 +76,12 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const sessions = (conversation as Partial<Conversation>).sessions;
   const at = sessions?.indexOf(session) ?? -1;
   if (sessions !== undefined && at !== -1) {
-    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next, embed) })));
+    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next, embed, options) })));
   }
   const turnUnits = sessionTurnUnits(tenant, conversation, session);
   const span = turnUnits[0]?.context.session;
-  const fresh = freshTurns(session, request.knownTurnIds, await readings);
+  const reading = await readings;
+  const fresh = freshTurns(session, request.knownTurnIds, reading.turns);
   if (fresh.length === 0) return { turns: [], episodes: [], facts: [], topics: [], cues: [], tags: [], relations: [], supersessions: [] };
 
   const names = unique([...speakerNames.map(normalizeName), ...fresh.flatMap(({ reading }) => reading.cues.map((cue) => cue.name))]);
@@ -105,7 +106,9 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
     graph,
     relateTurns: options.relateTurns ?? true,
   };
-  const { episodes, topicEpisodes } = buildEpisodes(members, episodeSession, options);
+  // Episodes planned by the reader hold when every message is new and the day is the same.
+  const plan = fresh.length === session.turns.length && reading.episodes?.settings.day === episodeSession.day ? reading.episodes : undefined;
+  const { episodes, topicEpisodes } = buildEpisodes(members, episodeSession, options, plan);
 
   const { topics, topicOf } = await assignTopics(topicEpisodes, tenant, (ids) => memory.getUnits(ids), graph);
   for (const episode of episodes) {
@@ -133,11 +136,18 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
 /** Sessions of a conversation offered to the reader ahead of the one being distilled. */
 const READ_AHEAD = 2;
 
-/** What reading a session takes; the reference is the session date, as `sessionTurnUnits` dates the session span. */
-function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined): SessionReadingInput {
-  const speakerNames = unique([...conversation.speakers, ...session.turns.map((turn) => turn.speaker)]);
+/**
+ * What reading a session takes; the reference is the session date, as `sessionTurnUnits` dates the
+ * session span (so its day is the episodes' day). With turn vectors asked for, the episodes are
+ * planned and embedded by the reader too.
+ */
+function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined, options: OfflineDistillerOptions): SessionReadingInput {
+  const names = new Set<string>(conversation.speakers);
+  for (const turn of session.turns) names.add(turn.speaker);
+  const speakerNames = [...names];
   const reference = session.turns.length === 0 ? undefined : (session.date ?? session.turns.find((turn) => turn.timestamp)?.timestamp);
-  return { turns: session.turns, speakerNames, reference, ...(embed === undefined ? {} : { embed }) };
+  if (embed === undefined) return { turns: session.turns, speakerNames, reference };
+  return { turns: session.turns, speakerNames, reference, embed, episodes: { maxTurns: options.maxEpisodeTurns, day: reference?.slice(0, 10) } };
 }
 
 /** The messages not stored yet, with their readings. */
@@ -163,13 +173,25 @@ function aliasListeners(fresh: ReadonlyArray<ReadTurn>, graph: GraphDraft): void
   }
 }
 
-/** A message's turn unit, enriched with what it names, and its cues resolved through aliases. */
+/**
+ * A message's turn unit, enriched with what it names, and its cues resolved through aliases.
+ * (One loop, no chains of array methods: this runs cold for every message, and the arrays such
+ * chains make change shape between tiers and cost re-optimisations.)
+ */
 function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraft, show: (name: string) => string): EpisodeMember {
   const { reading } = read;
   const unit = turnUnits[reading.index] as Turn;
-  const cues = reading.cues.map((cue) => ({ ...cue, name: graph.canonical(cue.name) }));
-  const people = cues.filter((cue) => cue.kind === 'person').map((cue) => show(cue.name));
-  const location = cues.find((cue) => cue.kind === 'place')?.name;
+  const cues: CueOccurrence[] = [];
+  const participants = new Set<string>(unit.context.participants);
+  const entities = new Set<string>();
+  let location: string | undefined;
+  for (const occurrence of reading.cues) {
+    const cue: CueOccurrence = { name: graph.canonical(occurrence.name), kind: occurrence.kind, sentence: occurrence.sentence };
+    cues.push(cue);
+    if (cue.kind === 'person') participants.add(show(cue.name));
+    else if (cue.kind === 'place' && location === undefined) location = cue.name;
+    if (cue.kind !== 'time') entities.add(cue.name);
+  }
   const eventTime = reading.times[0]?.interval;
   return {
     ...read,
@@ -181,26 +203,29 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
         ...unit.context,
         ...(eventTime === undefined ? {} : { eventTime }),
         mentionTimes: reading.times.map((time) => time.interval),
-        participants: unique([...unit.context.participants, ...people]),
-        entities: unique(cues.filter((cue) => cue.kind !== 'time').map((cue) => cue.name)),
+        participants: [...participants],
+        entities: [...entities],
         ...(location === undefined ? {} : { location }),
       },
     },
   };
 }
 
-/** Segments the messages into episodes and builds them. */
-function buildEpisodes(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession, options: OfflineDistillerOptions) {
-  const ranges = segmentEpisodes(
-    members.map(({ turn, reading }) => ({ speaker: turn.speaker, stems: reading.stems, asks: reading.asks, words: reading.words })),
+/**
+ * Segments the messages into episodes and builds them; with a plan (every message new), its
+ * ranges are the segmentation and its vectors the episodes' (the same texts, embedded ahead).
+ */
+function buildEpisodes(members: ReadonlyArray<EpisodeMember>, session: EpisodeSession, options: OfflineDistillerOptions, plan: EpisodePlan | undefined) {
+  const ranges = plan?.ranges ?? segmentEpisodes(
+    segmentTurns(members),
     options.maxEpisodeTurns === undefined ? {} : { maxTurns: options.maxEpisodeTurns },
   );
-  const episodes = [];
+  const episodes: Episode[] = [];
   const topicEpisodes: TopicEpisode[] = [];
-  for (const [start, end] of ranges) {
-    const { episode, topic } = buildEpisode(members.slice(start, end), session);
+  ranges.forEach(([start, end], index) => {
+    const { episode, topic } = buildEpisode(members.slice(start, end), session, plan?.vectors[index]);
     episodes.push(episode);
     topicEpisodes.push(topic);
-  }
+  });
   return { episodes, topicEpisodes };
 }

@@ -3,10 +3,12 @@ import type { ConversationTurn } from '../conversation.js';
 import { turnText } from '../turn-units.js';
 import type { TimeMention } from '../time/index.js';
 import { analyseSession, type CueOccurrence, type TurnAnalysis } from './analyse-session.js';
+import { episodeText } from './build-episodes.js';
 import { findFacts, type FactCandidate } from './fact-patterns.js';
 import type { Lexicon } from './lexicon.js';
 import type { MentionKind } from './mentions.js';
 import { restate, type Speakers } from './restate.js';
+import { segmentEpisodes, type SegmentTurn } from './segment.js';
 import type { Token } from './tagged-text.js';
 
 /** What reading a session needs: its messages, who takes part, and when it was said. */
@@ -19,6 +21,29 @@ export interface SessionReadingInput {
   reference: string | undefined;
   /** Embed each message's turn text with the hashed embedder of these settings (the reader worker does; see {@link embedTurns}). */
   embed?: HashedEmbedding;
+  /**
+   * With `embed`: also segment the messages into episodes and embed the episodes' texts, as the
+   * distiller would when every message is new (the reader worker does; see {@link planEpisodes}).
+   */
+  episodes?: EpisodePlanSettings;
+}
+
+/** How the distiller segments and words episodes: what {@link planEpisodes} needs to do the same. */
+export interface EpisodePlanSettings {
+  /** Most messages in one episode (the distiller's `maxEpisodeTurns`). */
+  maxTurns: number | undefined;
+  /** The session's day (`YYYY-MM-DD`) that starts each episode's text, when known. */
+  day: string | undefined;
+}
+
+/** A session's episodes as the distiller would cut them when every message is new, with their texts' vectors. */
+export interface EpisodePlan {
+  /** The settings it was made with. */
+  settings: EpisodePlanSettings;
+  /** Index ranges `[start, end)` into the session's messages. */
+  ranges: Array<[number, number]>;
+  /** Each episode's text embedded as `input.embed` asks, in the order of `ranges`. */
+  vectors: Float32Array<ArrayBuffer>[];
 }
 
 /** A first-person fact a message states, with the sentence it stands in. */
@@ -75,9 +100,33 @@ export function embedTurns(input: SessionReadingInput): Float32Array<ArrayBuffer
   return out;
 }
 
-/** Gives each reading its message's row of `vectors` (from {@link embedTurns}), as a vector of its own. */
+/** Gives each reading its message's row of `vectors` (from {@link embedTurns}): a view, no copy (the store copies what it keeps). */
 export function attachTurnVectors(readings: ReadonlyArray<TurnReading>, vectors: Float32Array<ArrayBuffer>, dimensions: number): void {
-  for (const reading of readings) reading.vector = vectors.slice(reading.index * dimensions, (reading.index + 1) * dimensions);
+  for (const reading of readings) reading.vector = vectors.subarray(reading.index * dimensions, (reading.index + 1) * dimensions);
+}
+
+/** Read messages as segmentation sees them. */
+export function segmentTurns(read: ReadonlyArray<{ turn: ConversationTurn; reading: TurnReading }>): SegmentTurn[] {
+  return read.map(({ turn, reading }) => ({ speaker: turn.speaker, stems: reading.stems, asks: reading.asks, words: reading.words }));
+}
+
+/**
+ * The episodes the distiller cuts from a session whose messages are all new — the same
+ * segmentation and texts — with the texts embedded as `input.embed` asks, all rows in one buffer
+ * (the reader worker makes them, off the distilling thread); `undefined` when not asked.
+ */
+export function planEpisodes(input: SessionReadingInput, readings: ReadonlyArray<TurnReading>): { ranges: Array<[number, number]>; vectors: Float32Array<ArrayBuffer> } | undefined {
+  const settings = input.embed;
+  const plan = input.episodes;
+  if (settings === undefined || plan === undefined) return undefined;
+  const read = readings.map((reading) => ({ turn: input.turns[reading.index] as ConversationTurn, reading }));
+  const ranges = segmentEpisodes(segmentTurns(read), plan.maxTurns === undefined ? {} : { maxTurns: plan.maxTurns });
+  const out = new Float32Array(ranges.length * settings.dimensions);
+  ranges.forEach(([start, end], index) => {
+    const parts = read.slice(start, end).map(({ turn, reading }) => ({ speaker: turn.speaker, restated: reading.restated }));
+    out.set(hashedVector(episodeText(plan.day, parts), settings), index * settings.dimensions);
+  });
+  return { ranges, vectors: out };
 }
 
 function sentenceRange(analysis: TurnAnalysis, sentence: number): [number, number] | undefined {
@@ -96,8 +145,15 @@ function readFacts(analysis: TurnAnalysis, lexicon: Lexicon): FactReading[] {
     }
     const [from, to] = range;
     const [first, last] = analysis.tagged.sentences[candidate.sentence] as [number, number];
-    const tokens = analysis.tagged.tokens.slice(first, last).map((token) => ({ ...token, start: token.start - from, end: token.end - from }));
-    const times = analysis.times.filter((time) => time.index >= from && time.index < to).map((time) => ({ ...time, index: time.index - from }));
+    // Copies written out in the originals' key order (as `tagText` and the time module make them),
+    // so that `restate` sees one shape of each: a spread copy has another and costs a re-optimisation.
+    const tokens: Token[] = [];
+    for (let index = first; index < last; index++) {
+      const token = analysis.tagged.tokens[index] as Token;
+      tokens.push({ text: token.text, lower: token.lower, start: token.start - from, end: token.end - from, sentence: token.sentence, pos: token.pos, capital: token.capital, initial: token.initial, possessive: token.possessive, gender: token.gender });
+    }
+    const times: TimeMention[] = [];
+    for (const time of analysis.times) if (time.index >= from && time.index < to) times.push({ text: time.text, index: time.index - from, interval: time.interval });
     const restated = restate(analysis.turn.text.slice(from, to), tokens, analysis.speakers, analysis.referents, times, lexicon);
     out.push({ ...candidate, from, to, restated });
   }

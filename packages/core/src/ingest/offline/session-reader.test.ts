@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngram } from '../../engram/create-engram.js';
 import { annaAndBenjamin } from '../__fixtures__/anna-and-benjamin.js';
 import { createTestMemoryStore } from '../__fixtures__/test-memory-store.js';
-import type { ConversationSession } from '../conversation.js';
+import { hashedVector } from '../../embed/hashed-embedder.js';
+import type { ConversationSession, ConversationTurn } from '../conversation.js';
+import { episodeText } from './build-episodes.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
 import { offlineDistillerWith } from './offline-distiller.js';
-import { readSession, type SessionReadingInput } from './read-session.js';
+import { planEpisodes, readSession, segmentTurns, type SessionReadingInput } from './read-session.js';
+import { segmentEpisodes } from './segment.js';
 import { answerRequest, createWorkerSessionReader, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
 
 let lexicon: Lexicon;
@@ -54,18 +57,31 @@ describe('session readers', () => {
 
   it('read here what the worker was not given, and what it held when it failed', async () => {
     const fake = fakeWorker({ answer: false });
-    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker, inFlight: 1 });
     await reader.ready();
     const [, second, third] = annaAndBenjamin.sessions as [ConversationSession, ConversationSession, ConversationSession];
     reader.prefetch([second, third].map((session) => ({ session, input: inputOf(session) })));
     await new Promise((resolve) => setImmediate(resolve));
-    // One session at a time goes to the worker: the third is read here at once.
+    // With one session in flight, the third is not the worker's yet: it is read here at once.
     expect(fake.requests).toHaveLength(1);
-    expect(await reader.read(third, inputOf(third))).toEqual(readSession(inputOf(third), lexicon));
+    expect(await reader.read(third, inputOf(third))).toEqual({ turns: readSession(inputOf(third), lexicon) });
     const pending = reader.read(second, inputOf(second));
     fake.exit();
-    expect(await pending).toEqual(readSession(inputOf(second), lexicon));
+    expect(await pending).toEqual({ turns: readSession(inputOf(second), lexicon) });
     expect(await reader.ready()).toBe(false);
+  });
+
+  it('keep two sessions in flight by default, so the worker moves on without waiting to be asked', async () => {
+    const fake = fakeWorker({ answer: false });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    await reader.ready();
+    const [, second, third, fourth] = annaAndBenjamin.sessions as [ConversationSession, ConversationSession, ConversationSession, ConversationSession];
+    reader.prefetch([second, third, fourth].map((session) => ({ session, input: inputOf(session) })));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.requests.map((request) => (JSON.parse(request.input) as SessionReadingInput).turns[0]?.id)).toEqual([second, third].map((session) => session.turns[0]?.id));
+    const pending = reader.read(third, inputOf(third));
+    fake.exit();
+    expect(await pending).toEqual({ turns: readSession(inputOf(third), lexicon) });
   });
 
   it('give the distiller the same memory whichever thread reads', async () => {
@@ -79,7 +95,25 @@ describe('session readers', () => {
     };
     expect(await build(true)).toEqual(await build(false));
     expect(fake.requests.length).toBeGreaterThan(0);
-    // With the default (hashed) embedder the worker embeds the turns too: the vectors above are its.
+    // With the default (hashed) embedder the worker embeds the turns and plans and embeds the
+    // episodes too: the vectors above are its.
     expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).embed?.dimensions === 256)).toBe(true);
+    expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).episodes !== undefined)).toBe(true);
+  });
+});
+
+describe('episode plans', () => {
+  it('cut and embed the episodes as the distiller does with every message new', async () => {
+    const session = annaAndBenjamin.sessions[0] as ConversationSession;
+    const input: SessionReadingInput = { ...inputOf(session), embed: { dimensions: 64, charNgram: 3, bigrams: true }, episodes: { maxTurns: 2, day: '2024-03-15' } };
+    const turns = readSession(input, lexicon);
+    const plan = planEpisodes(input, turns);
+    const read = turns.map((reading) => ({ turn: session.turns[reading.index] as ConversationTurn, reading }));
+    expect(plan?.ranges).toEqual(segmentEpisodes(segmentTurns(read), { maxTurns: 2 }));
+    expect(plan?.ranges.every(([start, end]) => end - start <= 2)).toBe(true);
+    const texts = (plan?.ranges ?? []).map(([start, end]) => episodeText('2024-03-15', read.slice(start, end).map(({ turn, reading }) => ({ speaker: turn.speaker, restated: reading.restated }))));
+    expect(texts[0]?.startsWith('[2024-03-15] ')).toBe(true);
+    expect(plan?.vectors).toEqual(new Float32Array(texts.flatMap((text) => [...hashedVector(text, { dimensions: 64 })])));
+    expect(planEpisodes({ ...input, episodes: undefined }, turns)).toBeUndefined();
   });
 });

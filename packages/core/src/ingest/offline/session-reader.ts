@@ -4,19 +4,27 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
-import { attachTurnVectors, embedTurns, readSession, type SessionReadingInput, type TurnReading } from './read-session.js';
+import { attachTurnVectors, embedTurns, planEpisodes, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
+
+/** What reading a session gives the distiller. */
+export interface SessionReading {
+  /** The readings of the session's messages, in order. */
+  turns: TurnReading[];
+  /** The episodes planned ahead, when the input asked for them and the reader made them (see {@link planEpisodes}). */
+  episodes?: EpisodePlan;
+}
 
 /** Reads sessions for the offline distiller: in this thread, or ahead of time in a worker. */
 export interface SessionReader {
   /** The readings of `session`'s messages. */
-  read(session: ConversationSession, input: SessionReadingInput): Promise<TurnReading[]>;
+  read(session: ConversationSession, input: SessionReadingInput): Promise<SessionReading>;
   /** Hints that these sessions will be read next, in this order (a reader may start on them). */
   prefetch(sessions: ReadonlyArray<{ session: ConversationSession; input: SessionReadingInput }>): void;
 }
 
 /** Reads each session when the distiller asks, in this thread. */
 export const localSessionReader: SessionReader = {
-  read: async (_session, input) => readSession(input, await loadLexicon()),
+  read: async (_session, input) => ({ turns: readSession(input, await loadLexicon()) }),
   prefetch: () => undefined,
 };
 
@@ -28,7 +36,7 @@ export interface ReaderRequest {
 /** A message from the reader worker: readings as JSON (see {@link encodeReadings}). */
 export type ReaderResponse =
   | { type: 'ready' }
-  | { type: 'read'; id: number; readings: string; vectors?: ArrayBuffer }
+  | { type: 'read'; id: number; readings: string; vectors?: ArrayBuffer; episodes?: { ranges: Array<[number, number]>; vectors: ArrayBuffer } }
   | { type: 'failed'; id: number; message: string };
 
 // Readings cross threads as JSON: one string is cheaper to pass and parse than thousands of small
@@ -54,15 +62,20 @@ export function decodeReadings(text: string): TurnReading[] {
 
 /**
  * What the reader worker answers to a request, with the buffers to transfer: the readings, and
- * the turn texts' vectors when the input asks for them (made there: that thread has the time).
+ * when the input asks for them the turn texts' vectors and the planned episodes with their
+ * vectors (made there: that thread has the time).
  */
 export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { response: ReaderResponse; transfer: ArrayBuffer[] } {
   try {
     const input = JSON.parse(request.input) as SessionReadingInput;
-    const readings = encodeReadings(readSession(input, lexicon));
+    const turns = readSession(input, lexicon);
+    const readings = encodeReadings(turns);
     const vectors = embedTurns(input);
     if (vectors === undefined) return { response: { type: 'read', id: request.id, readings }, transfer: [] };
-    return { response: { type: 'read', id: request.id, readings, vectors: vectors.buffer }, transfer: [vectors.buffer] };
+    const plan = planEpisodes(input, turns);
+    if (plan === undefined) return { response: { type: 'read', id: request.id, readings, vectors: vectors.buffer }, transfer: [vectors.buffer] };
+    const episodes = { ranges: plan.ranges, vectors: plan.vectors.buffer };
+    return { response: { type: 'read', id: request.id, readings, vectors: vectors.buffer, episodes }, transfer: [vectors.buffer, plan.vectors.buffer] };
   } catch (error) {
     return { response: { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }, transfer: [] };
   }
@@ -81,8 +94,8 @@ export interface ReaderWorker {
 interface Job {
   input: SessionReadingInput;
   state: 'queued' | 'sent' | 'done';
-  readings: Promise<TurnReading[]>;
-  settle(readings: TurnReading[] | undefined): void;
+  readings: Promise<SessionReading>;
+  settle(readings: SessionReading | undefined): void;
 }
 
 /** Options of {@link createWorkerSessionReader}. */
@@ -91,6 +104,11 @@ export interface WorkerReaderOptions {
   spawn: () => ReaderWorker;
   /** Sessions queued ahead at most. @default 4 */
   depth?: number;
+  /**
+   * Sessions handed to the worker at once. With two, it starts on the next one as soon as it is
+   * done with one, instead of idling until this thread asks again. @default 2
+   */
+  inFlight?: number;
   /** Stops an idle worker after this many ms (it starts again when needed). @default 30000 */
   idleMs?: number;
 }
@@ -110,6 +128,7 @@ export interface WorkerSessionReader extends SessionReader {
  */
 export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerSessionReader {
   const depth = options.depth ?? 4;
+  const inFlight = Math.max(1, options.inFlight ?? 2);
   const idleMs = options.idleMs ?? 30_000;
   const jobs = new WeakMap<ConversationSession, Job>();
   const queue: Job[] = [];
@@ -122,12 +141,12 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
   let nextId = 0;
   let idle: ReturnType<typeof setTimeout> | undefined;
 
-  const readHere = async (input: SessionReadingInput) => readSession(input, await loadLexicon());
+  const readHere = async (input: SessionReadingInput): Promise<SessionReading> => ({ turns: readSession(input, await loadLexicon()) });
 
   /** A queued job; settled with readings, or with `undefined` to be read here. */
   const newJob = (input: SessionReadingInput): Job => {
-    let settle!: (readings: TurnReading[] | undefined) => void;
-    const settled = new Promise<TurnReading[] | undefined>((resolve) => {
+    let settle!: (readings: SessionReading | undefined) => void;
+    const settled = new Promise<SessionReading | undefined>((resolve) => {
       settle = resolve;
     });
     const job: Job = {
@@ -166,7 +185,7 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
   const pump = () => {
     if (idle !== undefined) clearTimeout(idle);
     idle = undefined;
-    while (worker !== undefined && isReady && sent.size === 0 && queue.length > 0) {
+    while (worker !== undefined && isReady && sent.size < inFlight && queue.length > 0) {
       const job = queue.shift() as Job;
       if (job.state === 'queued') send(job);
     }
@@ -195,12 +214,7 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
       const job = sent.get(response.id);
       sent.delete(response.id);
       if (job !== undefined) {
-        if (response.type === 'read') {
-          const readings = decodeReadings(response.readings);
-          const dimensions = job.input.embed?.dimensions;
-          if (response.vectors !== undefined && dimensions !== undefined) attachTurnVectors(readings, new Float32Array(response.vectors), dimensions);
-          job.settle(readings);
-        }
+        if (response.type === 'read') job.settle(readingOf(response, job.input));
         else void readHere(job.input).then((readings) => job.settle(readings));
       }
     }
@@ -269,6 +283,19 @@ export function createWorkerSessionReader(options: WorkerReaderOptions): WorkerS
       pump();
     },
   };
+}
+
+/** A session's reading from the worker's answer (vectors as views into the buffers it transferred). */
+function readingOf(response: Extract<ReaderResponse, { type: 'read' }>, input: SessionReadingInput): SessionReading {
+  const turns = decodeReadings(response.readings);
+  const dimensions = input.embed?.dimensions;
+  if (response.vectors === undefined || dimensions === undefined) return { turns };
+  attachTurnVectors(turns, new Float32Array(response.vectors), dimensions);
+  const planned = response.episodes;
+  if (planned === undefined || input.episodes === undefined) return { turns };
+  const rows = new Float32Array(planned.vectors);
+  const vectors = planned.ranges.map((_, index) => rows.subarray(index * dimensions, (index + 1) * dimensions));
+  return { turns, episodes: { settings: input.episodes, ranges: planned.ranges, vectors } };
 }
 
 /** The built worker entry next to the bundled reader, or `undefined` (running from sources, or bundled elsewhere). */

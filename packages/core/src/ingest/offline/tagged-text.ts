@@ -43,8 +43,9 @@ const BEFORE_NOUN: ReadonlySet<Pos> = new Set(['determiner', 'possessive', 'adje
 
 function contextTag(tokens: Token[], index: number, ambiguity: Array<string | undefined>): void {
   const token = tokens[index] as Token;
-  const previous = tokens[index - 1];
-  const next = tokens[index + 1];
+  // Reads stay in bounds: an out-of-bounds read costs a re-optimisation of this hot function.
+  const previous = index > 0 ? tokens[index - 1] : undefined;
+  const next = index + 1 < tokens.length ? tokens[index + 1] : undefined;
   const sameSentencePrevious = previous !== undefined && previous.sentence === token.sentence ? previous : undefined;
   const kind = ambiguity[index];
   const verbable = kind === 'Noun|Verb' || kind === 'Plural|Verb' || kind === 'Actor|Verb' || kind === 'Person|Verb';
@@ -58,7 +59,7 @@ function contextTag(tokens: Token[], index: number, ambiguity: Array<string | un
   }
   if (token.pos === 'adjective' && (kind === 'Adj|Past' || kind === 'Adj|Present' || kind === 'Adj|Gerund') && sameSentencePrevious) {
     // "we adopted", "she finally painted": a verb after its subject.
-    const before = sameSentencePrevious.pos === 'adverb' ? tokens[index - 2] : sameSentencePrevious;
+    const before = sameSentencePrevious.pos === 'adverb' ? (index > 1 ? tokens[index - 2] : undefined) : sameSentencePrevious;
     if (before && before.sentence === token.sentence && (SUBJECTS.has(before.lower) || before.pos === 'person')) {
       token.pos = kind === 'Adj|Past' ? 'past' : kind === 'Adj|Gerund' ? 'gerund' : 'verb';
       return;
@@ -67,7 +68,7 @@ function contextTag(tokens: Token[], index: number, ambiguity: Array<string | un
   if (NOUNISH.has(token.pos) && token.pos !== 'proper' && verbable && sameSentencePrevious) {
     // "I work", "to paint", "can dance", "I really love".
     // "I work", "to paint", "can dance", "made me feel", "really blend", "check out".
-    const before = sameSentencePrevious.pos === 'adverb' ? tokens[index - 2] : sameSentencePrevious;
+    const before = sameSentencePrevious.pos === 'adverb' ? (index > 1 ? tokens[index - 2] : undefined) : sameSentencePrevious;
     const particle = next !== undefined && next.sentence === token.sentence && PARTICLES.has(next.lower);
     if (sameSentencePrevious.pos === 'adverb' || sameSentencePrevious.pos === 'pronoun' || particle
       || (before && before.sentence === token.sentence && (SUBJECTS.has(before.lower) || before.pos === 'modal' || before.lower === 'to'))) {

@@ -40,10 +40,17 @@ function objectAfter(tokens: Token[], from: number, lexicon: Lexicon): { particl
         end += 1;
         if ((tokens[end - 1] as Token).possessive) break;
       }
-      const words = tokens.slice(Math.max(index, end - 2), end).map((part) => (part.pos === 'plural' ? lexicon.singular(part.lower) : part.lower));
-      while (words.length > 1 && isGenericNoun(words[0] as string)) words.shift();
-      const object = words.join(' ');
-      return { particle, object: words.length === 1 && isGenericNoun(object) ? undefined : object };
+      // The last two nouns, singular, leading generic ones dropped (built by index: arrays made by
+      // `map` and trimmed by `shift` change shape and cost re-optimisations here).
+      const wordAt = (at: number) => {
+        const part = tokens[at] as Token;
+        return part.pos === 'plural' ? lexicon.singular(part.lower) : part.lower;
+      };
+      let first = Math.max(index, end - 2);
+      while (end - first > 1 && isGenericNoun(wordAt(first))) first += 1;
+      let object = wordAt(first);
+      for (let at = first + 1; at < end; at++) object += ` ${wordAt(at)}`;
+      return { particle, object: end - first === 1 && isGenericNoun(object) ? undefined : object };
     }
     break;
   }
