@@ -34,4 +34,10 @@ export interface LmdbStoreOptions {
 export type LmdbStore = Omit<MemoryStore, 'getInstance'> & {
   /** The LMDB root database (sub-databases via `openDB`). Read it; writing behind the store's back breaks its indexes. */
   getInstance(): RootDatabase;
+  /**
+   * Resolves once the background HNSW index covers every vector committed so far and is saved.
+   * Not needed for correct results (vectors not yet in the graph are searched exactly); useful
+   * before timing searches or handing the directory to reader processes. Readers resolve at once.
+   */
+  flush(): Promise<void>;
 };

@@ -62,6 +62,26 @@ describe('store-lmdb vector index file', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('commits do not wait for the background graph: new vectors are found at once, flush() saves them', async () => {
+    const warnings: string[] = [];
+    const store = await openStore(path, warnings);
+    const more = units(300, 100);
+    await store.write({ units: more });
+    // The graph may or may not hold them yet: the unindexed ones are searched exactly.
+    for (const unit of more.filter((_, index) => index % 7 === 0)) {
+      const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+      expect(hit?.unit.id).toBe(unit.id);
+    }
+    await store.flush();
+    expect(sidecar(path)).toMatchObject({ count: 400, generation: 3 });
+    for (const unit of more.filter((_, index) => index % 7 === 3)) {
+      const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+      expect(hit?.unit.id).toBe(unit.id);
+    }
+    await store.dispose();
+    expect(warnings).toEqual([]);
+  });
+
   it('a missing index file is rebuilt from LMDB with a warning', async () => {
     rmSync(join(path, sidecar(path).file));
     const warnings: string[] = [];
