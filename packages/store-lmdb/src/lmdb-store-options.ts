@@ -22,6 +22,11 @@ export interface LmdbStoreOptions {
   exactScanLimit?: number;
   /** Largest graph over-fetch of a filtered vector search before it falls back to an exact scan. @default 4096 */
   maxOverFetch?: number;
+  /**
+   * Fewest candidates a vector search takes from the graph and re-scores exactly from LMDB's
+   * float32 vectors (the graph's own ranking uses its quantized copy). @default 100
+   */
+  vectorCandidates?: number;
   /** When the writer saves (always on dispose, too) and compacts the vector index file. */
   indexMaintenance?: Partial<IndexMaintenance>;
   /** Initial LMDB map size in bytes (LMDB grows it as needed). @default lmdb-js default */
