@@ -62,7 +62,7 @@ class LmdbMemoryStore implements LmdbStore {
     this.readOnly = options.readOnly ?? false;
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.hnsw = { ...defaultHnsw, ...options.hnsw };
-    this.maintenance = { saveMinimumChanges: 20_000, saveFraction: 0.25, compactFraction: 0.2, ...options.indexMaintenance };
+    this.maintenance = { saveMinimumChanges: 20_000, saveFraction: 0.25, compactFraction: 0.2, idleSaveMs: 5000, ...options.indexMaintenance };
     this.searchSettings = { exactScanLimit: options.exactScanLimit ?? 5000, maxOverFetch: options.maxOverFetch ?? 4096, candidates: options.vectorCandidates ?? 100 };
     this.lookup = {
       ownerOf: (kind, id) => {

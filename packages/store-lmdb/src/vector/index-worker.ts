@@ -5,6 +5,7 @@
  * saves the file + sidecar now and then, and tells the main thread, which re-maps the file and
  * prunes the log. See `background-indexer.ts` for the main-thread side and the message protocol.
  */
+import { availableParallelism } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { open, type Key, type RootDatabase, type Transaction } from 'lmdb';
 import type { Index } from 'usearch';
@@ -14,6 +15,13 @@ import type { IndexMaintenance } from './vector-index.js';
 import type { FromIndexer, IndexPlan, ToIndexer } from './background-indexer.js';
 
 const addBatch = 8192;
+/** When the writer committed last (set by the message loop). */
+let lastCommit = Number.NEGATIVE_INFINITY;
+
+/** Threads for adding vectors: all, but one core is left to the writer while it commits. */
+function addThreads(): number {
+  return performance.now() - lastCommit < 1000 ? Math.max(1, availableParallelism() - 1) : 0;
+}
 
 class IndexBuilder {
   private index: Index | undefined;
@@ -32,7 +40,7 @@ class IndexBuilder {
     private readonly directory: string,
     private readonly dims: number,
     private readonly options: HnswOptions,
-    private readonly maintenance: IndexMaintenance,
+    readonly maintenance: IndexMaintenance,
     private readonly post: (message: FromIndexer) => void,
   ) {
     this.matrix = new Float32Array(addBatch * dims);
@@ -132,7 +140,7 @@ class IndexBuilder {
       this.tombstones += value.removed.length;
       let filled = 0;
       const flush = () => {
-        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), 0);
+        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), addThreads());
         filled = 0;
       };
       for (const row of value.added) {
@@ -189,10 +197,17 @@ class IndexBuilder {
     this.post({ type: 'saved', sidecar: this.sidecar, pruneThrough: pruneThrough ?? previous?.generation ?? 0 });
   }
 
+  /** Whether the graph has changes the saved file lacks. */
+  get dirty(): boolean {
+    return this.unsaved > 0;
+  }
+
   close(): void {
     this.replaceIndex(undefined);
   }
 }
+
+
 
 function run(): void {
   const port = parentPort;
@@ -204,8 +219,10 @@ function run(): void {
   let flushes: number[] = [];
   let stopping = false;
   let scheduled = false;
+  let idleTimer: NodeJS.Timeout | undefined;
 
   const finish = async () => {
+    clearTimeout(idleTimer);
     builder?.close();
     builder = undefined;
     await root?.close();
@@ -226,6 +243,19 @@ function run(): void {
       }
       if (flushes.length > 0 || stopping) builder.save();
       else builder.maybeSave();
+      const { idleSaveMs } = builder.maintenance;
+      if (builder.dirty && !stopping && idleSaveMs > 0) {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          if (builder !== undefined && !stopping && builder.generation >= target) {
+            try {
+              builder.save();
+            } catch (error) {
+              post({ type: 'warning', message: `store-lmdb: saving the vector index failed (${String(error)}); it is retried later` });
+            }
+          }
+        }, idleSaveMs);
+      }
       post({ type: 'progress', generation: builder.generation });
       for (const id of flushes) post({ type: 'flushed', id, generation: builder.generation });
       flushes = [];
@@ -254,6 +284,8 @@ function run(): void {
         }
         case 'sync':
           target = Math.max(target, message.generation);
+          lastCommit = performance.now();
+          clearTimeout(idleTimer);
           break;
         case 'flush':
           target = Math.max(target, message.generation);

@@ -16,7 +16,7 @@ function units(from: number, count: number): UnitInput[] {
 
 /** Opens with every vector search going through the graph, collecting warnings. */
 async function openStore(path: string, warnings: string[] = []) {
-  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, indexMaintenance: { saveMinimumChanges: 1_000_000 }, onWarning: (message) => warnings.push(message) });
+  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
 }
 
 /** Every written unit is found first by its own vector. */

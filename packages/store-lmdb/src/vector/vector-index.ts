@@ -18,6 +18,13 @@ export interface IndexMaintenance {
    * them. @default 0.2
    */
   compactFraction: number;
+  /**
+   * Once the background graph has caught up, unsaved changes are saved after this many ms
+   * without commits (searches scan the vectors after the saved file exactly, so a long-lived
+   * writer should not keep many); 0: only by the thresholds above, `flush()` and `dispose()`.
+   * @default 5000
+   */
+  idleSaveMs: number;
 }
 
 const addBatch = 8192;
