@@ -5,7 +5,6 @@
  * saves the file + sidecar now and then, and tells the main thread, which re-maps the file and
  * prunes the log. See `background-indexer.ts` for the main-thread side and the message protocol.
  */
-import { availableParallelism } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { open, type Key, type RootDatabase, type Transaction } from 'lmdb';
 import type { Index } from 'usearch';
@@ -15,13 +14,6 @@ import type { IndexMaintenance } from './vector-index.js';
 import type { FromIndexer, IndexPlan, ToIndexer } from './background-indexer.js';
 
 const addBatch = 8192;
-/** When the writer committed last (set by the message loop). */
-let lastCommit = Number.NEGATIVE_INFINITY;
-
-/** Threads for adding vectors: all, but one core is left to the writer while it commits. */
-function addThreads(): number {
-  return performance.now() - lastCommit < 1000 ? Math.max(1, availableParallelism() - 1) : 0;
-}
 
 class IndexBuilder {
   private index: Index | undefined;
@@ -140,7 +132,7 @@ class IndexBuilder {
       this.tombstones += value.removed.length;
       let filled = 0;
       const flush = () => {
-        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), addThreads());
+        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), 0);
         filled = 0;
       };
       for (const row of value.added) {
@@ -284,7 +276,6 @@ function run(): void {
         }
         case 'sync':
           target = Math.max(target, message.generation);
-          lastCommit = performance.now();
           clearTimeout(idleTimer);
           break;
         case 'flush':
