@@ -31,7 +31,7 @@ import { acquireWriterLock, assertWriterLock, releaseWriterLock } from './writer
 
 const storeName = 'store-lmdb';
 const capabilities: StoreCapabilities = Object.freeze({ persistent: true, exactVector: false, multiProcess: true });
-const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 96, quantization: 'f16' };
+const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 0, quantization: 'f16' };
 
 /**
  * The LMDB store. LMDB is the source of truth for everything; the usearch HNSW index is derived
@@ -63,7 +63,7 @@ class LmdbMemoryStore implements LmdbStore {
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.hnsw = { ...defaultHnsw, ...options.hnsw };
     this.maintenance = { saveMinimumChanges: 20_000, saveFraction: 0.25, compactFraction: 0.2, idleSaveMs: 5000, ...options.indexMaintenance };
-    this.searchSettings = { exactScanLimit: options.exactScanLimit ?? 5000, maxOverFetch: options.maxOverFetch ?? 4096, candidates: options.vectorCandidates ?? 100 };
+    this.searchSettings = { exactScanLimit: options.exactScanLimit ?? 5000, maxOverFetch: options.maxOverFetch ?? 4096, candidates: options.vectorCandidates ?? 0 };
     this.lookup = {
       ownerOf: (kind, id) => {
         if (kind === 'unit') return databases.units.get(id)?.unit.scope.userId;

@@ -196,7 +196,7 @@ export class VectorIndex {
 
   /** A reader's private in-memory graph of every vector (never saved: the writer owns the files). */
   private rebuild(snapshot: Snapshot): void {
-    const index = createIndex(this.dims, this.options);
+    const index = createIndex(this.dims, this.options, (snapshot.get(this.databases.meta, 'vectorCount') as number | undefined) ?? 0);
     const keys = new BigUint64Array(addBatch);
     const matrix = new Float32Array(addBatch * this.dims);
     const bytes = new Uint8Array(matrix.buffer);

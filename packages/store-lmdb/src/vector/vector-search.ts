@@ -11,7 +11,7 @@ export interface VectorSearchSettings {
   exactScanLimit: number;
   /** Largest graph over-fetch before a filtered search falls back to an exact scan. @default 4096 */
   maxOverFetch: number;
-  /** Fewest graph candidates re-scored exactly (float32 from LMDB) per search. @default 100 */
+  /** Fewest graph candidates re-scored exactly (float32 from LMDB) per search. @default 0 */
   candidates: number;
 }
 
