@@ -71,8 +71,6 @@ export class BackgroundIndexer {
   ) {
     const { databases: _databases, ...start } = parameters;
     this.worker = new Worker(workerScript());
-    // A process that never disposes must still exit; the next open catches up from LMDB.
-    this.worker.unref();
     let resolveStopped: () => void = () => undefined;
     this.stopped = new Promise((resolve) => (resolveStopped = resolve));
     this.worker.on('message', (message: FromIndexer) => this.receive(message));
@@ -85,6 +83,9 @@ export class BackgroundIndexer {
       this.pending.clear();
       resolveStopped();
     });
+    // A process that never disposes must still exit; the next open catches up from LMDB. (After
+    // the listeners: adding a 'message' listener refs the worker's port again.)
+    this.worker.unref();
     this.post({ type: 'start', ...start });
   }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { UnitInput } from '@engram/core';
 import { randomVectors } from '@engram/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, startChild } from '../__fixtures__/child-process.js';
 import { createLmdbStore } from '../index.js';
 
 const dims = 12;
@@ -136,5 +137,19 @@ describe('store-lmdb vector index file', () => {
     const store = await createLmdbStore({ path, hnsw: { connectivity: 8 }, onWarning: (message) => warnings.push(message) });
     await store.dispose();
     expect(warnings.join('\n')).toMatch(/other HNSW options/);
+  });
+
+  it('a writer that ends without dispose() still exits; the next open indexes what it committed', async () => {
+    assertBuilt();
+    const other = join(path, '..', 'no-dispose');
+    const run = startChild('no-dispose-child.mjs', [other, 200]);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.messages.map((message) => message.type)).toEqual(['committed']);
+    const warnings: string[] = [];
+    const store = await createLmdbStore({ path: other, exactScanLimit: 0, onWarning: (message) => warnings.push(message) });
+    const vector = Float32Array.from({ length: 8 }, (_, dimension) => Math.sin(5 * 7 + dimension * 3));
+    expect((await store.vectorSearch({ userId: 'nd' }, vector, { k: 1 }))[0]?.unit.id).toBe('nd-5');
+    await store.dispose();
+    expect(JSON.parse(readFileSync(join(other, 'vectors.json'), 'utf8'))).toMatchObject({ count: 200 });
   });
 });
