@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 
 /** Parameters of the HNSW graph. */
@@ -93,8 +94,10 @@ export function releaseIndex(index: Index, options: HnswOptions): void {
   const dims = index.dimensions();
   const empty = join(tmpdir(), `engram-usearch-empty-${dims}-${options.quantization}-${options.connectivity}.usearch`);
   if (!existsSync(empty)) {
-    createIndex(dims, options).save(`${empty}.${process.pid}.tmp`);
-    renameSync(`${empty}.${process.pid}.tmp`, empty);
+    // The writer's indexing thread shares the pid: the thread id keeps their temporary files apart.
+    const temporary = `${empty}.${process.pid}.${threadId}.tmp`;
+    createIndex(dims, options).save(temporary);
+    renameSync(temporary, empty);
   }
   index.load(empty);
 }
