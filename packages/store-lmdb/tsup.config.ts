@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'bench/store-bench': 'src/bench/store-bench.ts', 'bench/bench-data': 'src/bench/bench-data.ts' },
+  entry: { index: 'src/index.ts', 'index-worker': 'src/vector/index-worker.ts', 'bench/store-bench': 'src/bench/store-bench.ts', 'bench/bench-data': 'src/bench/bench-data.ts' },
   format: ['esm'],
   dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,

@@ -24,13 +24,14 @@ import { Snapshot } from './snapshot.js';
 import { applyBatch, deleteUnit, forgetScope } from './write/apply.js';
 import type { Commit } from './write/mutation.js';
 import type { HnswOptions } from './vector/index-file.js';
+import { BackgroundIndexer } from './vector/background-indexer.js';
 import { VectorIndex, type IndexMaintenance } from './vector/vector-index.js';
 import { vectorSearch, type VectorSearchSettings } from './vector/vector-search.js';
 import { acquireWriterLock, assertWriterLock, releaseWriterLock } from './writer-lock.js';
 
 const storeName = 'store-lmdb';
 const capabilities: StoreCapabilities = Object.freeze({ persistent: true, exactVector: false, multiProcess: true });
-const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 96, quantization: 'f16' };
+const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 0, quantization: 'f16' };
 
 /**
  * The LMDB store. LMDB is the source of truth for everything; the usearch HNSW index is derived
@@ -42,6 +43,7 @@ class LmdbMemoryStore implements LmdbStore {
   readonly capabilities = capabilities;
   private disposed = false;
   private vectorIndex: VectorIndex | undefined;
+  private indexer: BackgroundIndexer | undefined;
   private dims: number | undefined;
   private readonly token = randomUUID();
   private readonly readOnly: boolean;
@@ -60,8 +62,8 @@ class LmdbMemoryStore implements LmdbStore {
     this.readOnly = options.readOnly ?? false;
     this.warn = options.onWarning ?? ((message) => console.warn(message));
     this.hnsw = { ...defaultHnsw, ...options.hnsw };
-    this.maintenance = { saveMinimumChanges: 20_000, saveFraction: 0.25, compactFraction: 0.2, ...options.indexMaintenance };
-    this.searchSettings = { exactScanLimit: options.exactScanLimit ?? 5000, maxOverFetch: options.maxOverFetch ?? 4096 };
+    this.maintenance = { saveMinimumChanges: 20_000, saveFraction: 0.25, compactFraction: 0.2, idleSaveMs: 5000, ...options.indexMaintenance };
+    this.searchSettings = { exactScanLimit: options.exactScanLimit ?? 5000, maxOverFetch: options.maxOverFetch ?? 4096, candidates: options.vectorCandidates ?? 0 };
     this.lookup = {
       ownerOf: (kind, id) => {
         if (kind === 'unit') return databases.units.get(id)?.unit.scope.userId;
@@ -85,18 +87,46 @@ class LmdbMemoryStore implements LmdbStore {
     if (this.dims === undefined || this.vectorIndex !== undefined) return;
     const snapshot = new Snapshot(this.databases, this.dims);
     try {
-      this.vectorIndex = VectorIndex.open({
+      const index = VectorIndex.open({
         databases: this.databases,
         directory: this.options.path,
         dims: this.dims,
         options: this.hnsw,
         mode: this.readOnly ? 'reader' : 'writer',
-        maintenance: this.maintenance,
         warn: this.warn,
         snapshot,
       });
+      this.vectorIndex = index;
+      if (!this.readOnly) {
+        this.indexer = new BackgroundIndexer(
+          {
+            databases: this.databases,
+            path: this.options.path,
+            dims: this.dims,
+            options: this.hnsw,
+            maintenance: this.maintenance,
+            lmdb: { ...(this.options.mapSize === undefined ? {} : { mapSize: this.options.mapSize }), ...(this.options.maxReaders === undefined ? {} : { maxReaders: this.options.maxReaders }) },
+            plan: index.plan,
+            generation: snapshot.generation(),
+          },
+          { warn: this.warn, saved: (sidecar) => index.markSaved(sidecar), prune: (through) => this.pruneVectorLog(through) },
+        );
+      }
     } finally {
       snapshot.done();
+    }
+  }
+
+  /** Drops vector log entries through `through` (the background thread saved a file past them). */
+  private pruneVectorLog(through: number): void {
+    const { root, vectorLog, meta } = this.databases;
+    try {
+      root.transactionSync(() => {
+        for (const key of [...vectorLog.getKeys({ end: through, inclusiveEnd: true })]) vectorLog.removeSync(key);
+        if (((meta.get('logPrunedThrough') as number | undefined) ?? 0) < through) meta.putSync('logPrunedThrough', through);
+      });
+    } catch (error) {
+      this.warn(`store-lmdb: pruning the vector log failed (${String(error)}); it is retried after the next index save`);
     }
   }
 
@@ -145,23 +175,26 @@ class LmdbMemoryStore implements LmdbStore {
     return commit;
   }
 
-  /** Brings the derived vector index up to the new commit; a failure here loses nothing (LMDB has it). */
+  /** Tells the background indexer about the new commit; LMDB already has everything. */
   private afterCommit(commit: Commit): void {
     if (this.dims === undefined) this.dims = this.databases.meta.get('dims') as number | undefined;
     try {
       this.openVectorIndex();
-      const index = this.vectorIndex;
-      if (index === undefined) return;
-      const snapshot = new Snapshot(this.databases, this.dims);
-      try {
-        index.sync(snapshot, commit.vectors);
-      } finally {
-        snapshot.done();
-      }
-      index.maybeSave();
+      if (commit.vectorsChanged) this.indexer?.notify(commit.generation);
     } catch (error) {
       this.warn(`store-lmdb: updating the vector index failed (${String(error)}); it is rebuilt from LMDB at the next open`);
     }
+  }
+
+  /**
+   * Resolves once the background vector index covers every vector committed so far and is saved
+   * (searches are exact over not-yet-indexed vectors meanwhile, so this is about speed, not
+   * correctness). A reader resolves at once.
+   */
+  async flush(): Promise<void> {
+    this.assertOpen();
+    if (this.indexer === undefined) return;
+    await this.indexer.flush((this.databases.meta.get('generation') as number | undefined) ?? 0);
   }
 
   private checkDimensions(batch: WriteBatch): void {
@@ -249,7 +282,11 @@ class LmdbMemoryStore implements LmdbStore {
       this.dims ??= this.databases.meta.get('dims') as number | undefined;
       this.openVectorIndex();
     }
-    return this.read(scope, (snapshot, parsed) => vectorSearch(snapshot, this.vectorIndex, parsed, query, options, this.searchSettings));
+    return this.read(scope, (snapshot, parsed) => {
+      const index = this.vectorIndex;
+      index?.sync(snapshot);
+      return vectorSearch(snapshot, index?.covered ? index : undefined, parsed, query, options, this.searchSettings);
+    });
   }
 
   async lexicalSearch(scope: ScopeFilter, query: string, options: UnitFilter & { k: number }) {
@@ -273,14 +310,21 @@ class LmdbMemoryStore implements LmdbStore {
     return this.read(scope, (snapshot, parsed) => queries.listTags(snapshot, parsed, options));
   }
 
+  /**
+   * Waits for the background indexer to index every committed vector and save the file (so the
+   * next open maps it at once), then closes. A process that ends without disposing loses nothing:
+   * the next open catches the index up from LMDB in the background.
+   */
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     try {
-      this.vectorIndex?.close();
+      await this.indexer?.stop((this.databases.meta.get('generation') as number | undefined) ?? 0);
     } catch (error) {
       this.warn(`store-lmdb: saving the vector index failed (${String(error)}); it is rebuilt from LMDB at the next open`);
     }
+    this.indexer = undefined;
+    this.vectorIndex?.close();
     this.vectorIndex = undefined;
     if (!this.readOnly) releaseWriterLock(this.databases, this.token);
     await this.databases.root.close();

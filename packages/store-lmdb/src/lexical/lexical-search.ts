@@ -1,5 +1,5 @@
 import { analyze, bm25Idf, bm25Parameters, unitInWindow, unitKinds, type ScopeFilter, type ScoredUnit, type Unit, type UnitFilter } from '@engram/core';
-import { kindCodes, keyPart, prefixRange, type LexicalStats } from '../layout.js';
+import { kindCodes, keyPart, prefixRange, type LexicalStats, type RowRecord } from '../layout.js';
 import type { Snapshot } from '../snapshot.js';
 import { viewChunk } from './posting-codec.js';
 
@@ -15,6 +15,12 @@ interface TermList {
   /** Cursor: next posting to look at. */
   cursor: number;
 }
+
+const memoFrequencies = 16;
+const memoLengths = 1024;
+const memoStamps = new Uint32Array(memoFrequencies * memoLengths);
+const memoValues = new Float64Array(memoFrequencies * memoLengths);
+let memoStamp = 0;
 
 /**
  * Reads a term's chunks and computes every posting's contribution with the same BM25 arithmetic,
@@ -36,12 +42,29 @@ function readTerm(snapshot: Snapshot, userId: string, kind: number, term: string
   const contributions = new Float64Array(count);
   let bound = 0;
   let offset = 0;
+  // A contribution depends only on (frequency, length), which repeat a lot: compute each pair once.
+  memoStamp = (memoStamp + 1) >>> 0;
+  if (memoStamp === 0) {
+    memoStamps.fill(0);
+    memoStamp = 1;
+  }
   for (const chunk of chunks) {
     rows.set(chunk.rows, offset);
+    const { frequencies, lengths } = chunk;
     for (let index = 0; index < chunk.count; index++) {
-      const frequency = chunk.frequencies[index] as number;
-      const norm = averageLength === 0 ? 1 : 1 - b + (b * (chunk.lengths[index] as number)) / averageLength;
-      const contribution = (idf * frequency * (k1 + 1)) / (frequency + k1 * norm);
+      const frequency = frequencies[index] as number;
+      const length = lengths[index] as number;
+      const slot = frequency < memoFrequencies && length < memoLengths ? frequency * memoLengths + length : -1;
+      let contribution: number;
+      if (slot >= 0 && memoStamps[slot] === memoStamp) contribution = memoValues[slot] as number;
+      else {
+        const norm = averageLength === 0 ? 1 : 1 - b + (b * length) / averageLength;
+        contribution = (idf * frequency * (k1 + 1)) / (frequency + k1 * norm);
+        if (slot >= 0) {
+          memoStamps[slot] = memoStamp;
+          memoValues[slot] = contribution;
+        }
+      }
       contributions[offset + index] = contribution;
       if (contribution > bound) bound = contribution;
     }
@@ -75,22 +98,25 @@ function seek(rows: Uint32Array, count: number, from: number, row: number): numb
 const margin = 1 + 1e-9;
 
 /**
- * The best `k` accepted hits by score, then id (what `selectTop` over every candidate returns):
- * ties at the cut-off are resolved by id, so a candidate scoring exactly the threshold is still
- * looked at.
+ * The best `k` accepted hits, ordered by score, then id. Once `k` are held a candidate must score
+ * strictly more than the k-th to get in: among documents tied at the cut-off the first found
+ * (kind order, then storage order) stays. The port allows any of the tied ones; not asking for
+ * the others spares looking up every tied document's id, which on large stores with short queries
+ * (thousands of documents with the same one-term score) was most of a query's time.
  */
 class TopHits {
   readonly hits: Array<{ id: string; score: number }> = [];
 
   constructor(private readonly k: number) {}
 
-  /** Score a candidate must reach to matter (−∞ until `k` hits are kept). */
+  /** Score a candidate must exceed to matter (−∞ until `k` hits are kept). */
   get threshold(): number {
     return this.hits.length < this.k ? Number.NEGATIVE_INFINITY : (this.hits[this.hits.length - 1] as { score: number }).score;
   }
 
   offer(id: string, score: number): void {
     const { hits } = this;
+    if (hits.length >= this.k && score <= this.threshold) return;
     let index = hits.length;
     while (index > 0) {
       const other = hits[index - 1] as { id: string; score: number };
@@ -106,7 +132,7 @@ class TopHits {
 /**
  * Scores the documents of one tenant and kind holding a query term, document at a time over the
  * row-sorted lists, with MaxScore pruning: lists are ordered by their largest contribution, and
- * those whose bounds together cannot lift a document to the current k-th score are only probed
+ * those whose bounds together cannot lift a document above the current k-th score are only probed
  * for documents found in the others. Only documents that can still enter the top k are accepted
  * (scope, time) and scored exactly — contributions added in query-term order from 0, as core's
  * `bm25Score` adds them, so scores agree with every other store to the last bit.
@@ -131,7 +157,7 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
   // Lists before `essential` cannot make a document reach the threshold on their own.
   let essential = 0;
   const updateEssential = () => {
-    while (essential < count && (below[essential + 1] as number) * margin < threshold) essential += 1;
+    while (essential < count && (below[essential + 1] as number) * margin <= threshold) essential += 1;
   };
   updateEssential();
   for (;;) {
@@ -156,7 +182,7 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
     }
     let pruned = false;
     for (let index = essential - 1; index >= 0; index--) {
-      if ((partial + (below[index + 1] as number)) * margin < threshold) {
+      if ((partial + (below[index + 1] as number)) * margin <= threshold) {
         pruned = true;
         break;
       }
@@ -169,10 +195,10 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
         partial += contribution;
       }
     }
-    if (pruned || partial * margin < threshold) continue;
+    if (pruned || partial * margin <= threshold) continue;
     let score = 0;
     for (let position = 0; position < terms.length; position++) if (present[position] === 1) score += found[position] as number;
-    if (score < threshold) continue;
+    if (score <= threshold) continue;
     const id = accept(row);
     if (id === undefined) continue;
     top.offer(id, score);
@@ -183,6 +209,30 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
   }
 }
 
+/** Most row records a process keeps per store for lexical search. */
+const rowCacheLimit = 1 << 20;
+const rowCaches = new WeakMap<object, Map<number, RowRecord>>();
+
+/**
+ * A row's record, remembered across queries. Sound for lexical search only: a row (one stored
+ * version of a unit) never changes and is never reused, and a row found in a snapshot's postings
+ * exists in that snapshot (postings go in the same transaction as the row). Ties at the cut-off
+ * need the id of every tied document, which makes these lookups most of a query's time on large
+ * stores.
+ */
+function cachedRow(snapshot: Snapshot, row: number): RowRecord | undefined {
+  let cache = rowCaches.get(snapshot.databases);
+  if (cache === undefined) rowCaches.set(snapshot.databases, (cache = new Map()));
+  let record = cache.get(row);
+  if (record === undefined) {
+    record = snapshot.row(row);
+    if (record === undefined) return undefined;
+    if (cache.size >= rowCacheLimit) cache.clear();
+    cache.set(row, record);
+  }
+  return record;
+}
+
 /** BM25 top-k within a snapshot; statistics are those of each unit's own tenant and kind. */
 export function lexicalSearch(snapshot: Snapshot, scope: ScopeFilter, query: string, options: UnitFilter & { k: number }): ScoredUnit[] {
   const terms = [...new Set(analyze(query))];
@@ -190,7 +240,7 @@ export function lexicalSearch(snapshot: Snapshot, scope: ScopeFilter, query: str
   const kinds = options.kinds && options.kinds.length > 0 ? unitKinds.filter((kind) => options.kinds?.includes(kind)) : unitKinds;
   const units = new Map<string, Unit>();
   const accept = (row: number) => {
-    const record = snapshot.row(row);
+    const record = cachedRow(snapshot, row);
     if (record === undefined) return undefined;
     if (scope.agentId !== undefined && record.agentId !== scope.agentId) return undefined;
     if (scope.sessionId !== undefined && record.sessionId !== scope.sessionId) return undefined;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { Index, MetricKind, ScalarKind } from 'usearch';
 
 /** Parameters of the HNSW graph. */
@@ -10,7 +11,11 @@ export interface HnswOptions {
   connectivity: number;
   /** Candidate list size while inserting (HNSW's efConstruction). @default 64 */
   expansionAdd: number;
-  /** Candidate list size while searching (HNSW's ef). @default 96 */
+  /**
+   * Candidate list size while searching (HNSW's ef); a search-time setting (changing it rebuilds
+   * nothing). 0 scales it with the graph: 96 up to 100 000 vectors, rising linearly to 512 at
+   * 1 000 000 (a fixed beam finds less of the true top k as the graph grows). @default 0
+   */
   expansionSearch: number;
   /** How the graph stores vectors; exact scores are always recomputed from LMDB's float32 copy. @default 'f16' */
   quantization: 'f32' | 'f16' | 'bf16' | 'i8';
@@ -70,9 +75,15 @@ export function fileChecksum(path: string): string {
 const sidecarName = 'vectors.json';
 const scalarKinds: Record<HnswOptions['quantization'], ScalarKind> = { f32: ScalarKind.F32, f16: ScalarKind.F16, bf16: ScalarKind.BF16, i8: ScalarKind.I8 };
 
-/** A new empty cosine HNSW index. */
-export function createIndex(dims: number, options: HnswOptions): Index {
-  return new Index(dims, MetricKind.Cos, scalarKinds[options.quantization], options.connectivity, options.expansionAdd, options.expansionSearch, false);
+/** The search beam for a graph of `count` vectors (see {@link HnswOptions.expansionSearch}). */
+export function searchExpansion(options: HnswOptions, count: number): number {
+  if (options.expansionSearch > 0) return options.expansionSearch;
+  return Math.round(Math.min(512, Math.max(96, 96 + ((count - 100_000) * (512 - 96)) / 900_000)));
+}
+
+/** A new empty cosine HNSW index; `count` (the vectors it will hold) sets an automatic search beam. */
+export function createIndex(dims: number, options: HnswOptions, count = 0): Index {
+  return new Index(dims, MetricKind.Cos, scalarKinds[options.quantization], options.connectivity, options.expansionAdd, searchExpansion(options, count), false);
 }
 
 /**
@@ -83,8 +94,10 @@ export function releaseIndex(index: Index, options: HnswOptions): void {
   const dims = index.dimensions();
   const empty = join(tmpdir(), `engram-usearch-empty-${dims}-${options.quantization}-${options.connectivity}.usearch`);
   if (!existsSync(empty)) {
-    createIndex(dims, options).save(`${empty}.${process.pid}.tmp`);
-    renameSync(`${empty}.${process.pid}.tmp`, empty);
+    // The writer's indexing thread shares the pid: the thread id keeps their temporary files apart.
+    const temporary = `${empty}.${process.pid}.${threadId}.tmp`;
+    createIndex(dims, options).save(temporary);
+    renameSync(temporary, empty);
   }
   index.load(empty);
 }
@@ -115,7 +128,7 @@ export function readSidecar(directory: string, dims: number, options: HnswOption
  * (`load`, needed to change it). Throws when the file is corrupt.
  */
 export function openIndexFile(directory: string, sidecar: Sidecar, options: HnswOptions, mode: 'view' | 'load'): Index {
-  const index = createIndex(sidecar.dims, options);
+  const index = createIndex(sidecar.dims, options, sidecar.count);
   const file = join(directory, sidecar.file);
   if (mode === 'view') index.view(file);
   else index.load(file);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { UnitInput } from '@engram/core';
 import { randomVectors } from '@engram/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, startChild } from '../__fixtures__/child-process.js';
 import { createLmdbStore } from '../index.js';
 
 const dims = 12;
@@ -16,7 +17,7 @@ function units(from: number, count: number): UnitInput[] {
 
 /** Opens with every vector search going through the graph, collecting warnings. */
 async function openStore(path: string, warnings: string[] = []) {
-  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, indexMaintenance: { saveMinimumChanges: 1_000_000 }, onWarning: (message) => warnings.push(message) });
+  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
 }
 
 /** Every written unit is found first by its own vector. */
@@ -59,6 +60,26 @@ describe('store-lmdb vector index file', () => {
     await store.write({ units: [{ id: 'ua-plain', kind: 'episode', scope, text: 'no vector' }] });
     await store.dispose();
     await expectSelfFound(path, written, warnings);
+    expect(warnings).toEqual([]);
+  });
+
+  it('commits do not wait for the background graph: new vectors are found at once, flush() saves them', async () => {
+    const warnings: string[] = [];
+    const store = await openStore(path, warnings);
+    const more = units(300, 100);
+    await store.write({ units: more });
+    // The graph may or may not hold them yet: the unindexed ones are searched exactly.
+    for (const unit of more.filter((_, index) => index % 7 === 0)) {
+      const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+      expect(hit?.unit.id).toBe(unit.id);
+    }
+    await store.flush();
+    expect(sidecar(path)).toMatchObject({ count: 400, generation: 3 });
+    for (const unit of more.filter((_, index) => index % 7 === 3)) {
+      const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+      expect(hit?.unit.id).toBe(unit.id);
+    }
+    await store.dispose();
     expect(warnings).toEqual([]);
   });
 
@@ -116,5 +137,19 @@ describe('store-lmdb vector index file', () => {
     const store = await createLmdbStore({ path, hnsw: { connectivity: 8 }, onWarning: (message) => warnings.push(message) });
     await store.dispose();
     expect(warnings.join('\n')).toMatch(/other HNSW options/);
+  });
+
+  it('a writer that ends without dispose() still exits; the next open indexes what it committed', async () => {
+    assertBuilt();
+    const other = join(path, '..', 'no-dispose');
+    const run = startChild('no-dispose-child.mjs', [other, 200]);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.messages.map((message) => message.type)).toEqual(['committed']);
+    const warnings: string[] = [];
+    const store = await createLmdbStore({ path: other, exactScanLimit: 0, onWarning: (message) => warnings.push(message) });
+    const vector = Float32Array.from({ length: 8 }, (_, dimension) => Math.sin(5 * 7 + dimension * 3));
+    expect((await store.vectorSearch({ userId: 'nd' }, vector, { k: 1 }))[0]?.unit.id).toBe('nd-5');
+    await store.dispose();
+    expect(JSON.parse(readFileSync(join(other, 'vectors.json'), 'utf8'))).toMatchObject({ count: 200 });
   });
 });

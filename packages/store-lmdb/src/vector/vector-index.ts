@@ -3,7 +3,8 @@ import type { Key } from 'lmdb';
 import type { Index } from 'usearch';
 import type { Databases, VectorLogEntry } from '../layout.js';
 import type { Snapshot } from '../snapshot.js';
-import { createIndex, openIndexFile, readSidecar, releaseIndex, saveIndexFile, writeSidecar, type HnswOptions, type Sidecar } from './index-file.js';
+import type { IndexPlan } from './background-indexer.js';
+import { createIndex, openIndexFile, readSidecar, releaseIndex, type HnswOptions, type Sidecar } from './index-file.js';
 
 /** When the writer saves and compacts the index file. */
 export interface IndexMaintenance {
@@ -17,28 +18,40 @@ export interface IndexMaintenance {
    * them. @default 0.2
    */
   compactFraction: number;
+  /**
+   * Once the background graph has caught up, unsaved changes are saved after this many ms
+   * without commits (searches scan the vectors after the saved file exactly, so a long-lived
+   * writer should not keep many); 0: only by the thresholds above, `flush()` and `dispose()`.
+   * @default 5000
+   */
+  idleSaveMs: number;
 }
 
 const addBatch = 8192;
 
 /**
- * The derived HNSW index over every vector in LMDB, identified by row (`BigInt(row)` keys).
+ * The main thread's view of the derived HNSW index over every vector in LMDB, identified by row
+ * (`BigInt(row)` keys): the saved file, memory-mapped read-only (`view`), plus an exact "delta" of
+ * the vectors committed since that file (read from LMDB's vector log), so a search always covers
+ * every committed vector.
  *
- * It tracks the store generation it reflects. The writer keeps it in memory and applies each
- * commit's vector changes from LMDB's vector log, saving the file now and then and on dispose;
- * readers memory-map the saved file and exact-scan the vectors committed since (the "delta"),
- * re-mapping when the writer saves a newer file. A missing, stale, foreign or corrupt file is
- * detected at open and rebuilt (or caught up) from LMDB with a warning — never an error.
+ * The writer does not change the graph itself: a background thread (`index-worker.ts`) builds it
+ * and saves files; each save marks this view stale and the next search re-maps the newer file.
+ * Readers (other processes) do the same with the writer's files. A missing, stale, foreign or
+ * corrupt file is detected at open: the writer warns and plans a rebuild (or a catch-up) for the
+ * background thread; a reader rebuilds a private in-memory graph — never an error.
  */
 export class VectorIndex {
   private index: Index | undefined;
-  private viewed = false;
   private sidecar: Sidecar | undefined;
   private applied = 0;
-  private unsaved = 0;
-  private tombstones = 0;
-  private catchingUp = false;
+  /** Whether graph + delta cover every vector (false while the writer's graph is being rebuilt). */
+  private coversAll = true;
+  /** A newer file was saved (writer: by the background thread): re-map at the next sync. */
+  private stale = false;
   private readonly delta = new Map<number, Float32Array>();
+  /** What the background thread must do (writer), decided at open. */
+  plan: IndexPlan = { kind: 'empty', generation: 0 };
 
   private constructor(
     private readonly databases: Databases,
@@ -46,7 +59,6 @@ export class VectorIndex {
     readonly dims: number,
     private readonly options: HnswOptions,
     private readonly mode: 'writer' | 'reader',
-    private readonly maintenance: IndexMaintenance,
     private readonly warn: (message: string) => void,
   ) {}
 
@@ -57,13 +69,12 @@ export class VectorIndex {
     dims: number;
     options: HnswOptions;
     mode: 'writer' | 'reader';
-    maintenance: IndexMaintenance;
     warn: (message: string) => void;
     snapshot: Snapshot;
   }): VectorIndex {
-    const { databases, directory, dims, options, mode, maintenance, warn, snapshot } = parameters;
-    const vectorIndex = new VectorIndex(databases, directory, dims, options, mode, maintenance, warn);
-    vectorIndex.reopen(snapshot);
+    const { databases, directory, dims, options, mode, warn, snapshot } = parameters;
+    const vectorIndex = new VectorIndex(databases, directory, dims, options, mode, warn);
+    vectorIndex.plan = vectorIndex.reopen(snapshot, false);
     return vectorIndex;
   }
 
@@ -72,7 +83,7 @@ export class VectorIndex {
     return this.index?.size() ?? 0;
   }
 
-  /** Vectors in the delta (committed after the mapped file; readers only). */
+  /** Vectors in the delta (committed after the mapped file). */
   get deltaSize(): number {
     return this.delta.size;
   }
@@ -82,6 +93,16 @@ export class VectorIndex {
     return this.applied;
   }
 
+  /** Whether graph + delta cover every committed vector (else search scans LMDB exactly). */
+  get covered(): boolean {
+    return this.coversAll;
+  }
+
+  /** The writer's background thread saved `sidecar`: re-map it at the next search. */
+  markSaved(sidecar: Sidecar): void {
+    if (sidecar.generation > (this.sidecar?.generation ?? -1) || sidecar.file !== this.sidecar?.file) this.stale = true;
+  }
+
   /** Replaces the graph, freeing the previous one (and its file mapping) right away. */
   private replaceIndex(next: Index | undefined): void {
     const previous = this.index;
@@ -89,14 +110,20 @@ export class VectorIndex {
     if (previous !== undefined && previous !== next) releaseIndex(previous, this.options);
   }
 
-  private reopen(snapshot: Snapshot): void {
+  /**
+   * Maps the saved file (if usable) and replays the log after it into the delta. At open
+   * (`remap` false) problems are reported and planned for; a re-map after the writer's own save
+   * is silent.
+   */
+  private reopen(snapshot: Snapshot, remap: boolean): IndexPlan {
     const generation = snapshot.generation();
     const vectorCount = (snapshot.get(this.databases.meta, 'vectorCount') as number | undefined) ?? 0;
     const prunedThrough = (snapshot.get(this.databases.meta, 'logPrunedThrough') as number | undefined) ?? 0;
     this.delta.clear();
+    this.stale = false;
     let found = readSidecar(this.directory, this.dims, this.options);
     // A reader may look just as the writer replaces the file: read the new sidecar again.
-    for (let attempt = 0; attempt < 3 && this.mode === 'reader' && 'problem' in found && found.problem.includes('missing'); attempt++) {
+    for (let attempt = 0; attempt < 3 && (this.mode === 'reader' || remap) && 'problem' in found && found.problem.includes('missing'); attempt++) {
       found = readSidecar(this.directory, this.dims, this.options);
     }
     let problem = 'problem' in found ? found.problem : undefined;
@@ -108,45 +135,58 @@ export class VectorIndex {
         try {
           // Behind = vectors changed since the file was saved (other commits only move the generation).
           const behind = sidecar.generation < generation && this.hasChanges(snapshot, sidecar.generation, generation);
-          const catchUp = this.mode === 'writer' && behind;
-          this.replaceIndex(openIndexFile(this.directory, sidecar, this.options, catchUp ? 'load' : 'view'));
-          this.viewed = !catchUp;
+          this.replaceIndex(openIndexFile(this.directory, sidecar, this.options, 'view'));
           this.sidecar = sidecar;
           this.applied = sidecar.generation;
-          this.unsaved = 0;
-          this.tombstones = sidecar.tombstones ?? 0;
-          if (catchUp) this.warn(`store-lmdb: the vector index is behind the database (generation ${sidecar.generation} of ${generation}); catching up from the change log`);
-          this.catchingUp = catchUp;
-          try {
-            this.sync(snapshot);
-          } finally {
-            this.catchingUp = false;
-          }
-          if (catchUp) this.save();
-          return;
+          this.coversAll = true;
+          if (this.mode === 'writer' && behind && !remap) this.warn(`store-lmdb: the vector index is behind the database (generation ${sidecar.generation} of ${generation}); catching up from the change log in the background`);
+          this.sync(snapshot);
+          return { kind: 'load', sidecar, behind };
         } catch (error) {
           problem = `the vector index file is corrupt (${error instanceof Error ? error.message : String(error)})`;
         }
       }
     }
+    if (remap) {
+      // The background thread owns the file; until it saves a good one, search scans exactly.
+      this.uncovered(generation);
+      return this.plan;
+    }
     if (this.mode === 'reader' && problem === 'the vector index sidecar is missing' && prunedThrough === 0 && vectorCount <= 50_000) {
       // The writer has not saved a file yet: every vector is in the log, replay it into the delta.
-      this.replaceIndex(undefined);
-      this.sidecar = undefined;
-      this.applied = 0;
-      this.sync(snapshot);
-      return;
+      this.replayAll(snapshot);
+      return this.plan;
     }
     if (vectorCount === 0 && !('sidecar' in found)) {
       // Nothing indexed yet (or ever): the empty graph is the truth.
       this.replaceIndex(undefined);
-      this.viewed = false;
       this.sidecar = undefined;
       this.applied = generation;
-      return;
+      this.coversAll = true;
+      return { kind: 'empty', generation };
     }
     this.warn(`store-lmdb: ${problem ?? 'the vector index cannot be used'}; rebuilding it from LMDB (${vectorCount} vectors)`);
-    this.rebuild(snapshot);
+    if (this.mode === 'reader') this.rebuild(snapshot);
+    else if (prunedThrough === 0) this.replayAll(snapshot);
+    else this.uncovered(generation);
+    return { kind: 'rebuild' };
+  }
+
+  /** No graph; the delta is the whole log (nothing was ever pruned). */
+  private replayAll(snapshot: Snapshot): void {
+    this.replaceIndex(undefined);
+    this.sidecar = undefined;
+    this.applied = 0;
+    this.coversAll = true;
+    this.sync(snapshot);
+  }
+
+  /** No usable graph and the log does not cover everything: search scans LMDB exactly. */
+  private uncovered(generation: number): void {
+    this.replaceIndex(undefined);
+    this.sidecar = undefined;
+    this.applied = generation;
+    this.coversAll = false;
   }
 
   private hasChanges(snapshot: Snapshot, after: number, through: number): boolean {
@@ -154,8 +194,9 @@ export class VectorIndex {
     return false;
   }
 
+  /** A reader's private in-memory graph of every vector (never saved: the writer owns the files). */
   private rebuild(snapshot: Snapshot): void {
-    const index = createIndex(this.dims, this.options);
+    const index = createIndex(this.dims, this.options, (snapshot.get(this.databases.meta, 'vectorCount') as number | undefined) ?? 0);
     const keys = new BigUint64Array(addBatch);
     const matrix = new Float32Array(addBatch * this.dims);
     const bytes = new Uint8Array(matrix.buffer);
@@ -173,72 +214,37 @@ export class VectorIndex {
     }
     flush();
     this.replaceIndex(index);
-    this.viewed = false;
     this.sidecar = undefined;
     this.applied = snapshot.generation();
-    this.unsaved = Math.max(1, index.size());
-    this.tombstones = 0;
-    // Readers of older files re-map this one: the whole log up to here can go.
-    if (this.mode === 'writer') this.save(this.applied);
+    this.coversAll = true;
   }
 
-  /**
-   * Brings graph (writer) or delta (reader) up to the snapshot's generation from the vector log.
-   * `known` holds vectors the caller already has in memory (the commit just made), by row.
-   */
-  sync(snapshot: Snapshot, known?: ReadonlyMap<number, Float32Array>): void {
+  /** Brings the delta up to the snapshot's generation from the vector log (re-mapping a newer file first). */
+  sync(snapshot: Snapshot): void {
+    if (this.stale) {
+      this.reopen(snapshot, this.mode === 'writer');
+      return;
+    }
     const generation = snapshot.generation();
     if (generation <= this.applied) return;
+    if (!this.coversAll) {
+      this.applied = generation;
+      return;
+    }
     const prunedThrough = (snapshot.get(this.databases.meta, 'logPrunedThrough') as number | undefined) ?? 0;
     if (prunedThrough > this.applied) {
-      this.reopen(snapshot);
+      this.reopen(snapshot, this.mode === 'writer');
       return;
     }
     for (const { key, value } of snapshot.range<VectorLogEntry>(this.databases.vectorLog, { start: this.applied, end: generation, exclusiveStart: true, inclusiveEnd: true })) {
-      if (this.mode === 'writer') this.applyToGraph(snapshot, value, known);
-      else this.applyToDelta(snapshot, value);
+      this.applyToDelta(snapshot, value);
       this.applied = key as number;
     }
     this.applied = generation;
-    if (this.mode === 'writer' && this.index !== undefined && this.tombstones > this.maintenance.compactFraction * this.index.size()) {
-      // usearch's own removal slows with index size; rebuilding without the tombstones is cheaper.
-      this.rebuild(snapshot);
-    }
     if (this.mode === 'reader' && this.delta.size > Math.max(10_000, 0.1 * this.size)) {
       const found = readSidecar(this.directory, this.dims, this.options);
-      if ('sidecar' in found && found.sidecar.generation > (this.sidecar?.generation ?? -1)) this.reopen(snapshot);
+      if ('sidecar' in found && found.sidecar.generation > (this.sidecar?.generation ?? -1)) this.reopen(snapshot, false);
     }
-  }
-
-  private applyToGraph(snapshot: Snapshot, entry: VectorLogEntry, known: ReadonlyMap<number, Float32Array> | undefined): void {
-    if (this.index === undefined) this.index = createIndex(this.dims, this.options);
-    else if (this.viewed && this.sidecar !== undefined) {
-      // A memory-mapped file is read-only: take an in-memory copy before the first change.
-      this.replaceIndex(openIndexFile(this.directory, this.sidecar, this.options, 'load'));
-      this.viewed = false;
-    }
-    const index = this.index;
-    this.tombstones += entry.removed.length;
-    for (let start = 0; start < entry.added.length; start += addBatch) {
-      const slice = entry.added.slice(start, start + addBatch);
-      const keys: bigint[] = [];
-      const matrix = new Float32Array(slice.length * this.dims);
-      for (const row of slice) {
-        let vector = known?.get(row);
-        if (vector === undefined) {
-          const record = snapshot.row(row);
-          vector = record === undefined ? undefined : snapshot.vectorCopy(record.userId, row);
-        }
-        if (vector === undefined || vector.length !== this.dims) continue;
-        const key = BigInt(row);
-        // Replaying the log over a saved file (catch-up) may meet rows the file already holds.
-        if (this.catchingUp && index.contains(key)) continue;
-        matrix.set(vector, keys.length * this.dims);
-        keys.push(key);
-      }
-      if (keys.length > 0) index.add(BigUint64Array.from(keys), matrix.subarray(0, keys.length * this.dims), 0);
-    }
-    this.unsaved += entry.added.length + entry.removed.length;
   }
 
   private applyToDelta(snapshot: Snapshot, entry: VectorLogEntry): void {
@@ -267,45 +273,9 @@ export class VectorIndex {
     return rows;
   }
 
-  /** Saves when enough changes are unsaved (writer). */
-  maybeSave(): void {
-    if (this.unsaved >= Math.max(this.maintenance.saveMinimumChanges, this.maintenance.saveFraction * this.size)) this.save();
-  }
-
-  /**
-   * Saves the graph file and sidecar, then prunes the vector log up to `pruneThrough` (by default
-   * the previous file's generation: readers still on it replay the log after it) (writer).
-   */
-  save(pruneThrough?: number): void {
-    if (this.mode !== 'writer' || this.index === undefined) return;
-    if (this.unsaved === 0) {
-      // No vector changed: only record that the file is current as of this generation.
-      if (this.sidecar !== undefined && this.sidecar.generation < this.applied) {
-        this.sidecar = { ...this.sidecar, generation: this.applied };
-        writeSidecar(this.directory, this.sidecar);
-      }
-      return;
-    }
-    const previous = this.sidecar;
-    this.sidecar = saveIndexFile(this.directory, this.index, { generation: this.applied, tombstones: this.tombstones }, this.options, previous);
-    this.unsaved = 0;
-    const through = pruneThrough ?? previous?.generation ?? 0;
-    if (through > 0) {
-      const { root, vectorLog, meta } = this.databases;
-      root.transactionSync(() => {
-        for (const key of [...vectorLog.getKeys({ end: through, inclusiveEnd: true })]) vectorLog.removeSync(key);
-        if (((meta.get('logPrunedThrough') as number | undefined) ?? 0) < through) meta.putSync('logPrunedThrough', through);
-      });
-    }
-  }
-
-  /** Saves unsaved changes (writer) and releases the graph. */
+  /** Releases the graph mapping. */
   close(): void {
-    try {
-      if (this.mode === 'writer') this.save();
-    } finally {
-      this.replaceIndex(undefined);
-      this.delta.clear();
-    }
+    this.replaceIndex(undefined);
+    this.delta.clear();
   }
 }

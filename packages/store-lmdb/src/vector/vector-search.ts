@@ -11,6 +11,8 @@ export interface VectorSearchSettings {
   exactScanLimit: number;
   /** Largest graph over-fetch before a filtered search falls back to an exact scan. @default 4096 */
   maxOverFetch: number;
+  /** Fewest graph candidates re-scored exactly (float32 from LMDB) per search. @default 0 */
+  candidates: number;
 }
 
 type Accept = (row: number) => { id: string; unit?: Unit } | undefined;
@@ -67,7 +69,8 @@ function graphSearch(
   settings: VectorSearchSettings,
 ): RankedRow[] | undefined {
   index.sync(snapshot);
-  let fetch = Math.ceil((2 * k) / Math.max(share, 1e-6)) + 10;
+  // The graph ranks by its quantized copy; re-scoring more candidates exactly recovers what that blurs.
+  let fetch = Math.max(settings.candidates, Math.ceil((2 * k) / Math.max(share, 1e-6)) + 10);
   for (;;) {
     fetch = Math.min(fetch, Math.max(settings.maxOverFetch, k));
     const seen = new Set<number>();

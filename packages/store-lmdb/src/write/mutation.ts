@@ -43,8 +43,6 @@ export class Mutation {
   /** Lexical changes, flushed on commit. */
   readonly postings: PostingWriter;
   private readonly added: number[] = [];
-  /** Vectors added by this transaction, by row (handed to the vector index after commit). */
-  readonly vectors = new Map<number, Float32Array>();
   private readonly removed: number[] = [];
   private readonly tenantVectorDelta = new Map<string, number>();
   private nextRow: number;
@@ -83,7 +81,6 @@ export class Mutation {
       }
       databases.vectors.putSync([tenant, row], Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
       this.added.push(row);
-      this.vectors.set(row, vector);
       this.tenantVectorDelta.set(tenant, (this.tenantVectorDelta.get(tenant) ?? 0) + 1);
     }
     for (const entry of timelineEntries(rest)) databases.timeline.putSync([tenant, entry.field, entry.start, keyPart(unit.id)], { id: unit.id, end: entry.end });
@@ -191,7 +188,7 @@ export class Mutation {
       }
       vectorLog.putSync(generation, { added: this.added, removed: this.removed });
     }
-    return { generation, vectors: this.vectors };
+    return { generation, vectorsChanged: this.added.length > 0 || this.removed.length > 0 };
   }
 }
 
@@ -199,8 +196,8 @@ export class Mutation {
 export interface Commit {
   /** The new store generation. */
   generation: number;
-  /** Vectors it added, by row. */
-  vectors: ReadonlyMap<number, Float32Array>;
+  /** Whether it added or removed vectors (the vector index has work to do). */
+  vectorsChanged: boolean;
 }
 
 /** Key parts of a relation: tenant, cue, tag, content. */
