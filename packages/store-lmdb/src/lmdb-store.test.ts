@@ -12,7 +12,7 @@ runStoreConformance({
 runStoreConformance({
   name: 'store-lmdb (graph search)',
   // A wide search beam makes the graph exhaustive on the suite's small data, so its answers are stable.
-  createStore: ({ directory }) => createLmdbStore({ path: directory, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, onWarning: () => undefined }),
+  createStore: ({ directory }) => createLmdbStore({ path: directory, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256, addThreads: 1 }, onWarning: () => undefined }),
   persistent: true,
   exactVector: false,
   propertyRuns: 10,

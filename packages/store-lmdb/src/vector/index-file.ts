@@ -19,6 +19,12 @@ export interface HnswOptions {
   expansionSearch: number;
   /** How the graph stores vectors; exact scores are always recomputed from LMDB's float32 copy. @default 'f16' */
   quantization: 'f32' | 'f16' | 'bf16' | 'i8';
+  /**
+   * Threads that insert into the graph; 0 lets usearch choose (all cores). Concurrent insertion is
+   * faster but not deterministic and now and then leaves a node poorly linked (an approximate
+   * search may then miss it); 1 builds the same graph from the same vectors every time. @default 0
+   */
+  addThreads?: number;
 }
 
 /** What the sidecar `vectors.json` records about the saved index file. */

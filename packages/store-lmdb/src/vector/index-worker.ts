@@ -87,7 +87,7 @@ class IndexBuilder {
       generation = this.meta('generation', transaction);
       let filled = 0;
       const flush = () => {
-        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), 0);
+        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), this.options.addThreads ?? 0);
         filled = 0;
       };
       for (const { key, value } of vectors.getRange({ transaction })) {
@@ -125,14 +125,17 @@ class IndexBuilder {
       this.rebuild();
       return this.applied >= target;
     }
+    // Only what this thread's snapshot holds counts as applied: a commit the main thread has
+    // announced but this read transaction does not see yet is taken on the next step, never skipped.
+    const through = Math.min(target, this.meta('generation'));
     let added = 0;
-    for (const { key, value } of vectorLog.getRange({ start: this.applied, end: target, exclusiveStart: true, inclusiveEnd: true }) as Iterable<{ key: Key; value: VectorLogEntry }>) {
+    for (const { key, value } of vectorLog.getRange({ start: this.applied, end: through, exclusiveStart: true, inclusiveEnd: true }) as Iterable<{ key: Key; value: VectorLogEntry }>) {
       this.index ??= createIndex(this.dims, this.options);
       const index = this.index;
       this.tombstones += value.removed.length;
       let filled = 0;
       const flush = () => {
-        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), 0);
+        if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), this.options.addThreads ?? 0);
         filled = 0;
       };
       for (const row of value.added) {
@@ -153,7 +156,7 @@ class IndexBuilder {
       this.applied = key as number;
       if (added >= budget) break;
     }
-    if (added < budget) this.applied = Math.max(this.applied, target);
+    if (added < budget) this.applied = Math.max(this.applied, through);
     if (this.index !== undefined && this.tombstones > this.maintenance.compactFraction * this.index.size()) {
       // usearch's own removal slows with index size; rebuilding without the tombstones is cheaper.
       this.rebuild();

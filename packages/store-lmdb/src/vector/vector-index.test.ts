@@ -15,9 +15,9 @@ function units(from: number, count: number): UnitInput[] {
   return randomVectors(from + 1, count, dims).map((vector, index) => ({ id: `ua-${String(from + index).padStart(5, '0')}`, kind: 'episode', scope, text: `unit ${from + index}`, vector }));
 }
 
-/** Opens with every vector search going through the graph, collecting warnings. */
+/** Opens with every vector search going through the graph (built on one thread, so the same graph every run), collecting warnings. */
 async function openStore(path: string, warnings: string[] = []) {
-  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
+  return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256, addThreads: 1 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
 }
 
 /** Every written unit is found first by its own vector. */

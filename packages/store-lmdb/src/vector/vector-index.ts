@@ -202,7 +202,7 @@ export class VectorIndex {
     const bytes = new Uint8Array(matrix.buffer);
     let filled = 0;
     const flush = () => {
-      if (filled > 0) index.add(keys.subarray(0, filled), matrix.subarray(0, filled * this.dims), 0);
+      if (filled > 0) index.add(keys.subarray(0, filled), matrix.subarray(0, filled * this.dims), this.options.addThreads ?? 0);
       filled = 0;
     };
     for (const { key, value } of snapshot.range(this.databases.vectors, {})) {
