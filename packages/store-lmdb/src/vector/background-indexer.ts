@@ -8,18 +8,20 @@ import type { IndexMaintenance } from './vector-index.js';
 /** How the indexer thread starts: load the saved file (and catch up), rebuild from LMDB, or start empty. */
 export type IndexPlan = { kind: 'load'; sidecar: Sidecar; behind: boolean } | { kind: 'rebuild' } | { kind: 'empty'; generation: number };
 
+/** What the indexer thread starts from: the store, its HNSW settings, the plan and the generation to reach. */
+export interface IndexerStart {
+  path: string;
+  dims: number;
+  options: HnswOptions;
+  maintenance: IndexMaintenance;
+  lmdb: { mapSize?: number; maxReaders?: number };
+  plan: IndexPlan;
+  generation: number;
+}
+
 /** Messages to the indexer thread. */
 export type ToIndexer =
-  | {
-      type: 'start';
-      path: string;
-      dims: number;
-      options: HnswOptions;
-      maintenance: IndexMaintenance;
-      lmdb: { mapSize?: number; maxReaders?: number };
-      plan: IndexPlan;
-      generation: number;
-    }
+  | ({ type: 'start' } & IndexerStart)
   | { type: 'sync'; generation: number }
   | { type: 'flush'; id: number; generation: number }
   | { type: 'stop' };
@@ -57,16 +59,7 @@ export class BackgroundIndexer {
   generation = 0;
 
   constructor(
-    parameters: {
-      databases: Databases;
-      path: string;
-      dims: number;
-      options: HnswOptions;
-      maintenance: IndexMaintenance;
-      lmdb: { mapSize?: number; maxReaders?: number };
-      plan: IndexPlan;
-      generation: number;
-    },
+    parameters: IndexerStart & { databases: Databases },
     private readonly handlers: { warn: (message: string) => void; saved: (sidecar: Sidecar) => void; prune: (through: number) => void },
   ) {
     const { databases: _databases, ...start } = parameters;
