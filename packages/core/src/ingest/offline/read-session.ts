@@ -2,12 +2,12 @@ import { hashedVector, type HashedEmbedding } from '../../embed/hashed-embedder.
 import type { ConversationTurn } from '../conversation.js';
 import { turnText } from '../turn-units.js';
 import type { TimeMention } from '../time/index.js';
-import { analyseSession, type CueOccurrence, type TurnAnalysis } from './analyse-session.js';
+import { analyseSession, type TurnAnalysis } from './analyse-session.js';
 import { episodeText } from './build-episodes.js';
 import { findFacts, type FactCandidate } from './fact-patterns.js';
 import type { Lexicon } from './lexicon.js';
 import type { MentionKind } from './mentions.js';
-import { restate, type Speakers } from './restate.js';
+import { restate } from './restate.js';
 import { segmentEpisodes, type SegmentTurn } from './segment.js';
 import type { Token } from './tagged-text.js';
 
@@ -59,25 +59,9 @@ export interface FactReading extends FactCandidate {
  * Everything the distiller keeps of one message's language analysis: plain data, independent of
  * what memory holds (so a session reads the same whenever it is read).
  */
-export interface TurnReading {
-  /** Position in the session. */
-  index: number;
-  /** Who speaks and who listens. */
-  speakers: Speakers;
+export interface TurnReading extends Pick<TurnAnalysis, 'index' | 'speakers' | 'times' | 'vagueTimes' | 'restated' | 'cues' | 'sentenceTags' | 'stems'> {
   /** The names it mentions (for aliases of the listener). */
   mentions: Array<{ name: string; kind: MentionKind; kin: string | undefined }>;
-  /** Resolved time expressions, in text order. */
-  times: TimeMention[];
-  /** Time-like words that could not be resolved. */
-  vagueTimes: number;
-  /** The message restated self-contained. */
-  restated: string;
-  /** Cue names with the sentence each first appears in. */
-  cues: CueOccurrence[];
-  /** Verb-phrase tag of each sentence. */
-  sentenceTags: Array<string | undefined>;
-  /** Content stems for segmentation. */
-  stems: Set<string>;
   /** Number of word tokens. */
   words: number;
   /** Ends with a question. */
