@@ -36,6 +36,37 @@ describe('engram.recall', () => {
     expect(result.evidence[0]?.reasons.some((reason) => reason.operator === 'query_personal_aspect')).toBe(true);
   });
 
+  it('answers a question asking for a list of activities with each activity, not one activity many times', async () => {
+    const engram = createEngram({ store: createReferenceMemoryStore() });
+    const line = (id: string, speaker: string, text: string) => ({ id, speaker, text });
+    await engram.add(
+      {
+        id: 'ana-and-ben',
+        speakers: ['Ana', 'Ben'],
+        sessions: [
+          { id: 'a1', date: '2024-05-04T10:00:00', turns: [line('a1:1', 'Ana', "I'm off to go swimming with the kids. Talk soon!"), line('a1:2', 'Ben', 'Have fun at the pool!')] },
+          {
+            id: 'a2',
+            date: '2024-05-11T10:00:00',
+            turns: [
+              line('a2:1', 'Ana', 'I just signed up for a pottery class yesterday, an activity just for me.'),
+              line('a2:2', 'Ben', 'A pottery class! What do you make in the pottery class?'),
+              line('a2:3', 'Ana', 'Bowls and cups in pottery class, and the pottery calms me.'),
+              line('a2:4', 'Ben', 'Pottery sounds calming for you, Ana.'),
+              line('a2:5', 'Ana', 'It is! Pottery class is my favourite part of the week.'),
+              line('a2:6', 'Ben', 'Send me a photo of your pottery.'),
+            ],
+          },
+          { id: 'a3', date: '2024-05-25T10:00:00', turns: [line('a3:1', 'Ana', 'We went camping by the lake last weekend, the kids loved the tent.'), line('a3:2', 'Ben', 'The lake must have been beautiful.')] },
+        ],
+      },
+      { userId: 'ana' },
+    );
+    const result = await engram.recall('What activities does Ana partake in?', { scope: { userId: 'ana' }, k: 3 });
+    const turns = result.evidence.flatMap((item) => item.sources.map((source) => source.turnId));
+    expect(turns).toEqual(expect.arrayContaining(['a1:1', 'a2:1', 'a3:1']));
+  });
+
   it('grounds "last weekend" in the question against the memory, not today', async () => {
     const engram = await sampleEngram();
     const result = await engram.recall('Where did Maya and Pepper go hiking?', { scope: { userId: 'maya' }, strategy: 'ramem', k: 3 });

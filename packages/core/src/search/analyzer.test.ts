@@ -8,7 +8,10 @@ const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 function referenceWords(text: string): string[] {
   return [...text.normalize('NFKC').toLowerCase().matchAll(tokenPattern)].map((match) => match[0].replace(/['’]s$/u, '').replace(/['’]/gu, ''));
 }
-const referenceAnalyze = (text: string) => referenceWords(text).filter((word) => word.length > 0 && !isStopWord(word)).map((word) => stemmer(word));
+const referenceCompounds = (text: string) =>
+  [...text.matchAll(/(?<![\p{L}\p{N}'’])([a-z]+)-([a-z]+)(?![\p{L}\p{N}'’])/giu)].map((match) => `${match[1]}${match[2]}`.toLowerCase());
+const referenceAnalyze = (text: string) =>
+  [...referenceWords(text), ...referenceCompounds(text)].filter((word) => word.length > 0 && !isStopWord(word)).map((word) => stemmer(word));
 
 const pieces = ['I', "don't", "Caroline's", 'caf\u00e9', 'Stra\u00dfe', '\uff21\uff22', '\ufb01ne', "it\u2019s", "rock'n'roll", 'ISTANBUL', '\u0130stanbul', '42nd', '\u00bd', ' ', '  ', '\n', '.', ',', "'", '\u2019', '-', 'running', 'paintings', 'the'];
 
@@ -29,6 +32,13 @@ describe('words and analyze', () => {
     first.push('changed');
     expect(words(text)).toEqual(referenceWords(text));
     expect(words(text)).not.toBe(words(text));
+  });
+
+  it('count a hyphenated word joined up too, so either spelling finds the other', () => {
+    expect(analyze('running to de-stress')).toEqual(['run', 'de', 'stress', 'destress']);
+    expect(analyze('I destress by running')).toEqual(['destress', 'run']);
+    expect(analyze('a well-known place')).toEqual(['known', 'place', 'wellknown']);
+    expect(analyze('an x-ray')).toEqual(['x', 'rai', 'xrai']);
   });
 
   it('read a chat line', () => {

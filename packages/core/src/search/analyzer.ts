@@ -82,7 +82,8 @@ export function analyzeWord(word: string): string | undefined {
 
 /**
  * The lexical analyzer every store uses, so that BM25 answers agree across backends: lower case,
- * stop words removed, Porter-stemmed.
+ * stop words removed, Porter-stemmed; a hyphenated word also counts joined up ("de-stress" also
+ * gives "destress").
  */
 export function analyze(text: string): string[] {
   const out: string[] = [];
@@ -90,5 +91,18 @@ export function analyze(text: string): string[] {
     if (word.length === 0 || stopWords.has(word)) continue;
     out.push(stemOf(word));
   }
+  if (text.includes('-')) for (const joined of hyphenCompounds(text)) if (!stopWords.has(joined)) out.push(stemOf(joined));
+  return out;
+}
+
+const hyphenCompound = /(?<![\p{L}\p{N}'’])([a-z]+)-([a-z]+)(?![\p{L}\p{N}'’])/giu;
+
+/**
+ * Hyphenated words also as one word ("de-stress" → "destress", "self-care" → "selfcare"), so
+ * that either spelling finds the other; their parts are tokens already.
+ */
+function hyphenCompounds(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(hyphenCompound)) out.push(`${match[1]}${match[2]}`.toLowerCase());
   return out;
 }

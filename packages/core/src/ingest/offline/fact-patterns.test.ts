@@ -30,6 +30,14 @@ describe('findFacts', () => {
     expect(facts('I love looking.')).toEqual([]);
   });
 
+  it('reads activities the speaker goes out to do, alone or with others', () => {
+    expect(facts('We went camping with the kids two weekends ago.')).toEqual(['hobby=camping']);
+    expect(facts("I'm off to go swimming with the kids.")).toEqual(['hobby=swimming']);
+    expect(facts('We love painting together lately.')).toEqual(['hobby=painting']);
+    expect(facts('I went looking for you.')).toEqual([]);
+    expect(facts('Did you go hiking?')).toEqual([]);
+  });
+
   it('reads family and pets by role, keeping a name out of the value', () => {
     expect(facts('My husband John cooked dinner.')).toEqual(['family=husband']);
     expect(facts('I have three kids.')).toEqual(['family=child']);

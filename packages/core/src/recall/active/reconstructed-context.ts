@@ -6,6 +6,7 @@ import type { EvidenceReason } from '../recall-types.js';
 import { scoreTurns, type QueryModel } from '../relevance/query-model.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms } from '../view/weighted-bm25.js';
+import { isPluralCue } from '../frame/aspect-lexicon.js';
 
 /** Weights of the context ranking. */
 export const contextWeights = {
@@ -22,6 +23,12 @@ export const contextWeights = {
    * ("Where does Maya live now?" → Maya · home = Boston), as a share of the best lexical score.
    */
   currentFact: 1.5,
+  /**
+   * Bonus of a turn that a fact of an aspect asked about in the plural comes from ("What
+   * activities does Maya do?" → each Maya · hobby fact is one item of the answer), as a share of
+   * the best lexical score.
+   */
+  listFact: 0.5,
   /** Weight of navigator expansion terms in the query. */
   expansion: 0.15,
 } as const;
@@ -34,9 +41,12 @@ interface Entry {
   activation: number;
   /** Whether one of its reasons is the current fact of an asked-about single-valued aspect. */
   currentFact: boolean;
+  /** Whether one of its reasons is a (not superseded) fact of an asked-about aspect. */
+  listFact: boolean;
 }
 
 const isCurrentFact = (reason: EvidenceReason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(current)') === true;
+const isListFact = (reason: EvidenceReason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(superseded)') === false;
 
 /**
  * H(t), the reconstructed context: the turns kept so far with how they were reached. Ranking is
@@ -52,12 +62,16 @@ export class ReconstructedContext {
   private readonly windowMemo = new Map<string, boolean>();
   /** Lexical scores under the current model; recomputed only when the expansions change. */
   private lexical: { version: number; scores: Map<number, number>; best: number } | undefined;
+  /** Whether the query asks for an aspect in the plural ("what activities", "which hobbies"). */
+  private readonly asksList: boolean;
 
   constructor(
     private readonly view: MemoryView,
     private readonly model: QueryModel,
     private readonly frame: RecallFrame,
-  ) {}
+  ) {
+    this.asksList = frame.aspects.some((aspect) => isPluralCue(aspect.text));
+  }
 
   /** Adds navigator expansion terms to the ranking query. */
   expand(terms: Iterable<string>): void {
@@ -88,9 +102,10 @@ export class ReconstructedContext {
       existing.reasons.push(...reasons);
       existing.activation = Math.max(existing.activation, activation);
       existing.currentFact ||= reasons.some(isCurrentFact);
+      existing.listFact ||= reasons.some(isListFact);
       return false;
     }
-    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation, currentFact: reasons.some(isCurrentFact) });
+    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation, currentFact: reasons.some(isCurrentFact), listFact: reasons.some(isListFact) });
     return true;
   }
 
@@ -114,14 +129,15 @@ export class ReconstructedContext {
   }
 
   /** Scores turns (held or not) the way the context ranks them. */
-  score(turns: ReadonlyArray<{ turn: Turn; activation: number; reasons?: ReadonlyArray<EvidenceReason>; currentFact?: boolean }>): number[] {
+  score(turns: ReadonlyArray<{ turn: Turn; activation: number; reasons?: ReadonlyArray<EvidenceReason>; currentFact?: boolean; listFact?: boolean }>): number[] {
     const { scores: lexical, best } = this.lexicalScores();
-    return turns.map(({ turn, activation, reasons, currentFact }) => {
+    return turns.map(({ turn, activation, reasons, currentFact, listFact }) => {
       let score = lexical.get(this.view.turnPosition.get(turn.id) ?? -1) ?? 0;
       score = score * (1 + contextWeights.activation * activation) + contextWeights.activationFloor * best * activation;
       if (this.inWindow(turn)) score += contextWeights.frameTime * best;
       // The current value of a single-valued aspect asked about is direct evidence even when it shares no word with the question.
       if (currentFact ?? reasons?.some(isCurrentFact)) score += contextWeights.currentFact * best;
+      else if (this.asksList && (listFact ?? reasons?.some(isListFact))) score += contextWeights.listFact * best;
       return score;
     });
   }

@@ -26,3 +26,11 @@ export function aspectsOf(words: ReadonlyArray<string>): Array<{ aspect: string;
   }
   return out;
 }
+
+/** Aspect words in the plural: a question using one asks for every item ("What activities …?"). */
+const pluralCues: ReadonlySet<string> = new Set(['hobbies', 'activities', 'pastimes', 'interests', 'passions', 'sports', 'jobs', 'pets', 'goals', 'plans', 'dreams', 'allergies', 'classes']);
+
+/** Whether an aspect word of a question is a plural that asks for a list. */
+export function isPluralCue(word: string): boolean {
+  return pluralCues.has(word.toLowerCase());
+}
