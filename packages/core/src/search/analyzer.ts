@@ -82,8 +82,7 @@ export function analyzeWord(word: string): string | undefined {
 
 /**
  * The lexical analyzer every store uses, so that BM25 answers agree across backends: lower case,
- * stop words removed, Porter-stemmed; a hyphenated word also counts joined up ("de-stress" also
- * gives "destress").
+ * stop words removed, Porter-stemmed. Stores persist what it gives: changing it changes their indexes.
  */
 export function analyze(text: string): string[] {
   const out: string[] = [];
@@ -91,16 +90,24 @@ export function analyze(text: string): string[] {
     if (word.length === 0 || stopWords.has(word)) continue;
     out.push(stemOf(word));
   }
+  return out;
+}
+
+/**
+ * {@link analyze}, plus each hyphenated word joined up ("de-stress" also gives "destress",
+ * "self-care" "selfcare"), so that either spelling finds the other; the parts are terms already.
+ * Recall's in-memory view indexes text this way (a query's words need no joining: its parts, or
+ * its joined word, meet one of the forms).
+ */
+export function analyzeWithCompounds(text: string): string[] {
+  const out = analyze(text);
   if (text.includes('-')) for (const joined of hyphenCompounds(text)) if (!stopWords.has(joined)) out.push(stemOf(joined));
   return out;
 }
 
 const hyphenCompound = /(?<![\p{L}\p{N}'’])([a-z]+)-([a-z]+)(?![\p{L}\p{N}'’])/giu;
 
-/**
- * Hyphenated words also as one word ("de-stress" → "destress", "self-care" → "selfcare"), so
- * that either spelling finds the other; their parts are tokens already.
- */
+/** Hyphenated words of a text, joined up and lower-cased. */
 function hyphenCompounds(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(hyphenCompound)) out.push(`${match[1]}${match[2]}`.toLowerCase());

@@ -1,4 +1,4 @@
-import { analyze } from '../../search/analyzer.js';
+import { analyzeWithCompounds } from '../../search/analyzer.js';
 import type { ScopeFilter } from '../../model/scope.js';
 import type { Turn, Unit } from '../../model/units.js';
 import type { MemoryStore } from '../../ports/memory-store.js';
@@ -66,7 +66,7 @@ export class MemoryView {
     this.speakers = [...new Set(turns.map((turn) => turn.speaker))];
     const dates = turns.map((turn) => turn.context.session?.start).filter((value): value is string => value !== undefined).sort();
     this.dateRange = dates.length > 0 ? { start: dates[0] as string, end: dates[dates.length - 1] as string } : undefined;
-    this.turnTerms = turns.map((turn) => analyze(turnWords(turn)));
+    this.turnTerms = turns.map((turn) => analyzeWithCompounds(turnWords(turn)));
     this.selfReport = Uint8Array.from(turns, (turn) => (firstPerson.test(turnWords(turn)) ? 1 : 0));
     this.asksOther = Uint8Array.from(turns, (turn, index) => {
       const words = turnWords(turn);
