@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, type AskPayload, type PlaygroundStrategy, type QuestionPayload } from '../api.js';
 import { StrategyColumn } from './strategy-column.js';
 import { TrajectoryView } from './trajectory-view.js';
+import { ErrorMessage } from './error-message.js';
 
 const strategies: PlaygroundStrategy[] = ['similarity', 'ramem', 'active', 'graph'];
 const sampleQuestions = ['Where does Maya live now?', 'What did Tom do before he opened the bakery?', 'When did Maya adopt Pepper?'];
@@ -109,11 +110,7 @@ export function AskPanel({ user, revision, onShow }: { user: string; revision: n
             <input type="number" min={1} max={50} value={k} onChange={(event) => setK(Math.max(1, Math.min(50, Number(event.target.value) || 10)))} aria-label="k" />
           </label>
         </div>
-        {error ? (
-          <div className="error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <ErrorMessage error={error} />
       </form>
       {gold ? (
         <section className="panel gold" data-testid="gold">

@@ -2,6 +2,7 @@ import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import { useEffect, useRef, useState } from 'react';
 import { api, type Filters, type GraphPayload } from '../api.js';
+import { ErrorMessage } from './error-message.js';
 
 declare global {
   interface Window {
@@ -185,11 +186,7 @@ export function GraphView(props: {
           {graph ? `${shown} nodes, ${graph.edges.length} edges${graph.truncated ? ` (of ${matching} matching: the best-connected shown)` : ''}` : ''}
         </span>
       </div>
-      {error ? (
-        <div className="error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorMessage error={error} />
       <div className="graph-canvas" ref={container} data-testid="graph-canvas" data-graph={sequence} />
       {graph && graph.nodes.length === 0 ? <p className="hint">Nothing matches the filters.</p> : null}
     </section>

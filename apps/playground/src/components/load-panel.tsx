@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { api, type IngestJobPayload, type SampleInfo } from '../api.js';
+import { ErrorMessage } from './error-message.js';
 
 /** How often a running ingest is polled. */
 const pollMs = 250;
@@ -80,11 +81,7 @@ export function LoadPanel({ samples, onLoaded }: { samples: SampleInfo[]; onLoad
           {job.questions > 0 ? <small>{job.questions} benchmark questions with gold evidence</small> : null}
         </div>
       ) : null}
-      {error ? (
-        <div className="error" role="alert" data-testid="load-error">
-          {error}
-        </div>
-      ) : null}
+      <ErrorMessage error={error} testId="load-error" />
     </section>
   );
 }
