@@ -46,7 +46,6 @@ interface Entry {
 }
 
 const isCurrentFact = (reason: EvidenceReason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(current)') === true;
-const isListFact = (reason: EvidenceReason) => reason.operator === 'query_personal_aspect' && reason.detail?.includes('(superseded)') === false;
 
 /**
  * H(t), the reconstructed context: the turns kept so far with how they were reached. Ranking is
@@ -62,16 +61,23 @@ export class ReconstructedContext {
   private readonly windowMemo = new Map<string, boolean>();
   /** Lexical scores under the current model; recomputed only when the expansions change. */
   private lexical: { version: number; scores: Map<number, number>; best: number } | undefined;
-  /** Whether the query asks for an aspect in the plural ("what activities", "which hobbies"). */
-  private readonly asksList: boolean;
+  /** Aspects the query asks about in the plural ("what activities", "which hobbies"). */
+  private readonly listAspects: string[];
 
   constructor(
     private readonly view: MemoryView,
     private readonly model: QueryModel,
     private readonly frame: RecallFrame,
   ) {
-    this.asksList = frame.aspects.some((aspect) => isPluralCue(aspect.text));
+    this.listAspects = frame.aspects.filter((aspect) => isPluralCue(aspect.text)).map((aspect) => ` · ${aspect.value}`);
   }
+
+  /** Whether a reason is a (not superseded) fact of an aspect the query asks about in the plural. */
+  private readonly isListFact = (reason: EvidenceReason): boolean => {
+    if (reason.operator !== 'query_personal_aspect' || this.listAspects.length === 0) return false;
+    const detail = reason.detail ?? '';
+    return !detail.includes('(superseded)') && this.listAspects.some((aspect) => detail.includes(aspect));
+  };
 
   /** Adds navigator expansion terms to the ranking query. */
   expand(terms: Iterable<string>): void {
@@ -102,10 +108,10 @@ export class ReconstructedContext {
       existing.reasons.push(...reasons);
       existing.activation = Math.max(existing.activation, activation);
       existing.currentFact ||= reasons.some(isCurrentFact);
-      existing.listFact ||= reasons.some(isListFact);
+      existing.listFact ||= reasons.some(this.isListFact);
       return false;
     }
-    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation, currentFact: reasons.some(isCurrentFact), listFact: reasons.some(isListFact) });
+    this.entries.set(turn.id, { turn, position: this.view.turnPosition.get(turn.id) ?? -1, reasons: [...reasons], step, activation, currentFact: reasons.some(isCurrentFact), listFact: reasons.some(this.isListFact) });
     return true;
   }
 
@@ -137,7 +143,7 @@ export class ReconstructedContext {
       if (this.inWindow(turn)) score += contextWeights.frameTime * best;
       // The current value of a single-valued aspect asked about is direct evidence even when it shares no word with the question.
       if (currentFact ?? reasons?.some(isCurrentFact)) score += contextWeights.currentFact * best;
-      else if (this.asksList && (listFact ?? reasons?.some(isListFact))) score += contextWeights.listFact * best;
+      else if (listFact ?? reasons?.some(this.isListFact)) score += contextWeights.listFact * best;
       return score;
     });
   }
