@@ -149,7 +149,7 @@ function freshTurns(session: ConversationSession, known: ReadonlySet<string>, re
 /** "Hey Mel!" said to Melanie: a shortened name of the person addressed is an alias of theirs. */
 function aliasListeners(fresh: ReadonlyArray<ReadTurn>, graph: GraphDraft): void {
   for (const { reading } of fresh) {
-    const listener = reading.speakers.listener === undefined ? undefined : normalizeName(reading.speakers.listener);
+    const listener = reading.speakers.listener === undefined ? undefined : graph.normal(reading.speakers.listener);
     if (listener === undefined) continue;
     const firstName = listener.split(' ')[0] ?? listener;
     for (const mention of reading.mentions) {
