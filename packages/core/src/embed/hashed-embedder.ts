@@ -30,20 +30,20 @@ export function hashedEmbeddingOf(embedder: unknown): HashedEmbedding | undefine
 
 const fnvOffset = 0x811c9dc5;
 
-/** FNV-1a, 32 bits (cheap, stable across runs and platforms), continued from `hash`. */
-function fnv1a(text: string, hash = fnvOffset): number {
-  for (let i = 0; i < text.length; i++) {
+/** FNV-1a, 32 bits (cheap, stable across runs and platforms), over `text[from, to)`, continued from `hash`. */
+function fnv1a(text: string, hash = fnvOffset, from = 0, to = text.length): number {
+  for (let i = from; i < to; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
 }
 
-function hashFeature(feature: string, dimensions: number): [number, number] {
-  const hash = fnv1a(feature);
-  // Low bits pick the slot, the top bit the sign (signed hashing keeps collisions unbiased).
-  return [hash % dimensions, hash & 0x80000000 ? -1 : 1];
-}
+// Features are hashed as strings `w:<stem>`, `c:<gram>` and `b:<stem> <stem>`: the hash of a
+// prefix is computed once and continued over the rest, without building the strings.
+const wordPrefix = fnv1a('w:');
+const gramPrefix = fnv1a('c:');
+const bigramHashPrefix = fnv1a('b:');
 
 function normalize(vector: Float32Array<ArrayBuffer>): Float32Array<ArrayBuffer> {
   let sum = 0;
@@ -57,6 +57,8 @@ function normalize(vector: Float32Array<ArrayBuffer>): Float32Array<ArrayBuffer>
 /** The features of one word — its stem and its character n-grams — as slots and signed weights. */
 interface WordFeatures {
   stem: string;
+  /** A stop word (skipped unless a text has only stop words). */
+  stop: boolean;
   slots: Int32Array;
   weights: Float32Array;
   /** FNV state after `b:<stem> `: a bigram's hash continues from it over the next word's stem. */
@@ -69,25 +71,25 @@ function wordFeatures(word: string, dimensions: number, charNgram: number): Word
   const grams = charNgram > 0 ? Math.max(0, padded.length - charNgram + 1) : 0;
   const slots = new Int32Array(1 + grams);
   const weights = new Float32Array(1 + grams);
-  const [slot, sign] = hashFeature(`w:${stem}`, dimensions);
-  slots[0] = slot;
-  weights[0] = sign;
+  // Low bits pick the slot, the top bit the sign (signed hashing keeps collisions unbiased).
+  const stemHash = fnv1a(stem, wordPrefix);
+  slots[0] = stemHash % dimensions;
+  weights[0] = stemHash & 0x80000000 ? -1 : 1;
   const weight = 0.5 / Math.sqrt(Math.max(1, grams));
   for (let i = 0; i < grams; i++) {
-    const [gramSlot, gramSign] = hashFeature(`c:${padded.slice(i, i + charNgram)}`, dimensions);
-    slots[i + 1] = gramSlot;
-    weights[i + 1] = gramSign * weight;
+    const gramHash = fnv1a(padded, gramPrefix, i, i + charNgram);
+    slots[i + 1] = gramHash % dimensions;
+    weights[i + 1] = (gramHash & 0x80000000 ? -1 : 1) * weight;
   }
-  return { stem, slots, weights, bigramPrefix: fnv1a(`b:${stem} `) };
+  return { stem, stop: isStopWord(word), slots, weights, bigramPrefix: fnv1a(' ', fnv1a(stem, bigramHashPrefix)) };
 }
-
 /** Per-word features are memoised: chat vocabulary is small next to the number of messages. */
 class FeatureCache {
   private readonly words = new Map<string, WordFeatures>();
 
   constructor(
-    private readonly dimensions: number,
-    private readonly charNgram: number,
+    readonly dimensions: number,
+    readonly charNgram: number,
     private readonly limit = 200_000,
   ) {}
 
@@ -118,9 +120,9 @@ function add(vector: Float32Array, tokens: ReadonlyArray<string>, skipStopWords:
   let taken = 0;
   let previous: WordFeatures | undefined;
   for (const word of tokens) {
-    if (skipStopWords && isStopWord(word)) continue;
-    taken += 1;
     const features = cache.get(word);
+    if (skipStopWords && features.stop) continue;
+    taken += 1;
     for (let i = 0; i < features.slots.length; i++) {
       const slot = features.slots[i] as number;
       vector[slot] = (vector[slot] ?? 0) + (features.weights[i] as number);
@@ -137,6 +139,8 @@ function add(vector: Float32Array, tokens: ReadonlyArray<string>, skipStopWords:
 }
 
 const defaultCaches = new Map<string, FeatureCache>();
+/** The cache of the last settings asked for (callers keep to one). */
+let lastCache: FeatureCache | undefined;
 
 /**
  * Embeds one text: stemmed content words (weight 1), bigrams of consecutive content words (0.5)
@@ -147,11 +151,15 @@ const defaultCaches = new Map<string, FeatureCache>();
 export function hashedVector(text: string, options: HashedEmbedderOptions = {}): Float32Array<ArrayBuffer> {
   const dimensions = options.dimensions ?? 256;
   const charNgram = options.charNgram ?? 3;
-  const key = `${dimensions}:${charNgram}`;
-  let cache = defaultCaches.get(key);
-  if (cache === undefined) {
-    cache = new FeatureCache(dimensions, charNgram, 20_000);
-    defaultCaches.set(key, cache);
+  let cache = lastCache;
+  if (cache?.dimensions !== dimensions || cache.charNgram !== charNgram) {
+    const key = `${dimensions}:${charNgram}`;
+    cache = defaultCaches.get(key);
+    if (cache === undefined) {
+      cache = new FeatureCache(dimensions, charNgram, 20_000);
+      defaultCaches.set(key, cache);
+    }
+    lastCache = cache;
   }
   return embedWith(text, cache, dimensions, options.bigrams !== false);
 }

@@ -57,8 +57,17 @@ const WORD_START = /(^|[\s-])(\p{L})/gu;
 export function displayName(name: string, speakers: ReadonlyMap<string, string>): string {
   const speaker = speakers.get(name);
   if (speaker !== undefined) return speaker;
-  return name.replace(WORD_START, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
+  let shown = capitalised.get(name);
+  if (shown === undefined) {
+    shown = name.replace(WORD_START, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
+    if (capitalised.size >= 10_000) capitalised.clear();
+    capitalised.set(name, shown);
+  }
+  return shown;
 }
+
+/** Names capitalised by {@link displayName} (the same names come up in every session); bounded. */
+const capitalised = new Map<string, string>();
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 

@@ -16,6 +16,7 @@ interface CueDraft {
  */
 export class IdCache {
   private readonly ids = new Map<string, string>();
+  private readonly names = new Map<string, string>();
 
   constructor(private readonly limit = 100_000) {}
 
@@ -28,6 +29,17 @@ export class IdCache {
       this.ids.set(key, id);
     }
     return id;
+  }
+
+  /** `normalizeName(name)`, memoised: the same names come up in every message of every session. */
+  normal(name: string): string {
+    let out = this.names.get(name);
+    if (out === undefined) {
+      if (this.names.size >= this.limit) this.names.clear();
+      out = normalizeName(name);
+      this.names.set(name, out);
+    }
+    return out;
   }
 }
 
@@ -71,16 +83,9 @@ export class GraphDraft {
     for (const draft of this.cues.values()) for (const alias of draft.aliases) if (!this.byName.has(alias)) this.byName.set(alias, draft);
   }
 
-  private readonly normalised = new Map<string, string>();
-
-  /** `normalizeName`, memoised: the same names come up in every message. */
+  /** `normalizeName`, memoised (across sessions, in the id cache). */
   normal(name: string): string {
-    let out = this.normalised.get(name);
-    if (out === undefined) {
-      out = normalizeName(name);
-      this.normalised.set(name, out);
-    }
-    return out;
+    return this.idCache.normal(name);
   }
 
   /** True when memory held the cue (by canonical name) before this session. */
@@ -96,7 +101,7 @@ export class GraphDraft {
 
   /** Records `alias` as another name of the cue `name` (creating it as a person when new). */
   alias(name: string, alias: string, kind: CueKind = 'person'): void {
-    const normalisedAlias = normalizeName(alias);
+    const normalisedAlias = this.normal(alias);
     const owner = this.draft(name, kind);
     if (normalisedAlias === owner.name || this.byName.get(normalisedAlias)?.id === owner.id) return;
     if (this.byName.has(normalisedAlias)) return;

@@ -15,7 +15,7 @@ import { buildEpisode, type EpisodeMember, type EpisodeSession } from './build-e
 import { buildFacts, type ReadTurn } from './build-facts.js';
 import { assignTopics, type TopicEpisode } from './build-topics.js';
 import { GraphDraft, IdCache } from './graph-draft.js';
-import { segmentTurns, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
+import { readingInput, segmentTurns, type EpisodePlan, type TurnReading } from './read-session.js';
 import { segmentEpisodes } from './segment.js';
 import { localSessionReader, sharedSessionReader, type SessionReader } from './session-reader.js';
 
@@ -68,7 +68,7 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const { session, conversation, memory } = request;
   // Ingest asks for turn vectors this way when it embeds with the hashed embedder (see `ingestSession`).
   const embed = (request as DistillRequest & { [hashedEmbedding]?: HashedEmbedding })[hashedEmbedding];
-  const input = readingInput(conversation, session, embed, options);
+  const input = readingInput(conversation, session, embed, options.maxEpisodeTurns);
   const { speakerNames } = input;
   // Asked for first, so that an idle reader worker takes this session rather than the next one.
   const readings = reader.read(session, input);
@@ -76,7 +76,7 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const sessions = (conversation as Partial<Conversation>).sessions;
   const at = sessions?.indexOf(session) ?? -1;
   if (sessions !== undefined && at !== -1) {
-    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next, embed, options) })));
+    reader.prefetch(sessions.slice(at + 1, at + 1 + READ_AHEAD).map((next) => ({ session: next, input: readingInput(conversation, next, embed, options.maxEpisodeTurns) })));
   }
   const turnUnits = sessionTurnUnits(tenant, conversation, session);
   const span = turnUnits[0]?.context.session;
@@ -136,20 +136,6 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
 /** Sessions of a conversation offered to the reader ahead of the one being distilled. */
 const READ_AHEAD = 2;
 
-/**
- * What reading a session takes; the reference is the session date, as `sessionTurnUnits` dates the
- * session span (so its day is the episodes' day). With turn vectors asked for, the episodes are
- * planned and embedded by the reader too.
- */
-function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined, options: OfflineDistillerOptions): SessionReadingInput {
-  const names = new Set<string>(conversation.speakers);
-  for (const turn of session.turns) names.add(turn.speaker);
-  const speakerNames = [...names];
-  const reference = session.turns.length === 0 ? undefined : (session.date ?? session.turns.find((turn) => turn.timestamp)?.timestamp);
-  if (embed === undefined) return { turns: session.turns, speakerNames, reference };
-  return { turns: session.turns, speakerNames, reference, embed, episodes: { maxTurns: options.maxEpisodeTurns, day: reference?.slice(0, 10) } };
-}
-
 /** The messages not stored yet, with their readings. */
 function freshTurns(session: ConversationSession, known: ReadonlySet<string>, readings: ReadonlyArray<TurnReading>): ReadTurn[] {
   const fresh: ReadTurn[] = [];
@@ -163,7 +149,7 @@ function freshTurns(session: ConversationSession, known: ReadonlySet<string>, re
 /** "Hey Mel!" said to Melanie: a shortened name of the person addressed is an alias of theirs. */
 function aliasListeners(fresh: ReadonlyArray<ReadTurn>, graph: GraphDraft): void {
   for (const { reading } of fresh) {
-    const listener = reading.speakers.listener === undefined ? undefined : normalizeName(reading.speakers.listener);
+    const listener = reading.speakers.listener === undefined ? undefined : graph.normal(reading.speakers.listener);
     if (listener === undefined) continue;
     const firstName = listener.split(' ')[0] ?? listener;
     for (const mention of reading.mentions) {

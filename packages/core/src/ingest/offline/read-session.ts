@@ -1,5 +1,5 @@
 import { hashedVector, type HashedEmbedding } from '../../embed/hashed-embedder.js';
-import type { ConversationTurn } from '../conversation.js';
+import type { ConversationSession, ConversationTurn } from '../conversation.js';
 import { turnText } from '../turn-units.js';
 import type { TimeMention } from '../time/index.js';
 import { analyseSession, type TurnAnalysis } from './analyse-session.js';
@@ -70,6 +70,20 @@ export interface TurnReading extends Pick<TurnAnalysis, 'index' | 'speakers' | '
   facts: FactReading[];
   /** Its turn unit's vector, when the reader was asked to embed and did (see {@link SessionReadingInput.embed}). */
   vector?: Float32Array<ArrayBuffer>;
+}
+
+/**
+ * What reading a session takes; the reference is the session date, as `sessionTurnUnits` dates the
+ * session span (so its day is the episodes' day). With turn vectors asked for, the episodes are
+ * planned and embedded by the reader too.
+ */
+export function readingInput(conversation: { speakers: ReadonlyArray<string> }, session: ConversationSession, embed: HashedEmbedding | undefined, maxEpisodeTurns: number | undefined): SessionReadingInput {
+  const names = new Set<string>(conversation.speakers);
+  for (const turn of session.turns) names.add(turn.speaker);
+  const speakerNames = [...names];
+  const reference = session.turns.length === 0 ? undefined : (session.date ?? session.turns.find((turn) => turn.timestamp)?.timestamp);
+  if (embed === undefined) return { turns: session.turns, speakerNames, reference };
+  return { turns: session.turns, speakerNames, reference, embed, episodes: { maxTurns: maxEpisodeTurns, day: reference?.slice(0, 10) } };
 }
 
 /**

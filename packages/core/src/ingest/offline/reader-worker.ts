@@ -1,12 +1,14 @@
 // Entry of the offline distiller's reader worker (built as `offline-reader-worker.js`): loads the
-// lexicon once, then reads the sessions the main thread sends, one at a time, on the port it was
-// given. See `session-reader.ts`.
+// lexicon once, reads the built-in warm-up sample (so the first sessions it is sent run compiled
+// code, as after a first ingest), then reads the sessions the main thread sends, one at a time,
+// on the port it was given. See `session-reader.ts`.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { loadLexicon } from './lexicon.js';
-import { answerRequest, type ReaderRequest, type ReaderResponse } from './session-reader.js';
+import { answerRequest, warmUpRequests, type ReaderRequest, type ReaderResponse } from './session-reader.js';
 
 const port = (workerData as { port: MessagePort }).port;
 const lexicon = await loadLexicon();
+for (const request of warmUpRequests()) answerRequest(request, lexicon);
 port.on('message', (request: ReaderRequest) => {
   const { response, transfer } = answerRequest(request, lexicon);
   port.postMessage(response, transfer);

@@ -10,7 +10,8 @@ import { loadLexicon, type Lexicon } from './lexicon.js';
 import { offlineDistillerWith } from './offline-distiller.js';
 import { planEpisodes, readSession, segmentTurns, type SessionReadingInput } from './read-session.js';
 import { segmentEpisodes } from './segment.js';
-import { answerRequest, createWorkerSessionReader, localSessionReader, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
+import { answerRequest, createWorkerSessionReader, decodeReadings, localSessionReader, warmUpRequests, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
+import { warmUpConversation } from './warm-up-sample.js';
 
 let lexicon: Lexicon;
 beforeAll(async () => {
@@ -115,5 +116,26 @@ describe('episode plans', () => {
     expect(texts[0]?.startsWith('[2024-03-15] ')).toBe(true);
     expect(plan?.vectors).toEqual(new Float32Array(texts.flatMap((text) => [...hashedVector(text, { dimensions: 64 })])));
     expect(planEpisodes({ ...input, episodes: undefined }, turns)).toBeUndefined();
+  });
+});
+
+describe('the warm-up sample', () => {
+  it('is read by the worker like any session, and takes the branches it is there to warm', () => {
+    const requests = warmUpRequests();
+    expect(requests).toHaveLength(warmUpConversation.sessions.length);
+    const readings = requests.flatMap((request) => {
+      const { response } = answerRequest(request, lexicon);
+      if (response.type !== 'read') throw new Error(`warm-up session not read: ${JSON.stringify(response)}`);
+      // Turn vectors and planned episodes, as for a session the distiller sends.
+      expect(response.vectors).toBeDefined();
+      expect(response.episodes?.ranges.length).toBeGreaterThan(0);
+      return decodeReadings(response.readings);
+    });
+    expect(readings).toHaveLength(warmUpConversation.sessions.reduce((sum, session) => sum + session.turns.length, 0));
+    expect(readings.some((reading) => reading.times.length > 0)).toBe(true);
+    expect(readings.some((reading) => reading.facts.length > 0)).toBe(true);
+    expect(readings.some((reading) => reading.asks)).toBe(true);
+    const kinds = new Set(readings.flatMap((reading) => reading.cues.map((cue) => cue.kind)));
+    for (const kind of ['person', 'place', 'time'] as const) expect(kinds.has(kind)).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
-import { attachTurnVectors, embedTurns, planEpisodes, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
+import { createHashedEmbedder, hashedEmbeddingOf } from '../../embed/hashed-embedder.js';
+import { attachTurnVectors, embedTurns, planEpisodes, readingInput, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
+import { warmUpConversation } from './warm-up-sample.js';
 
 /** What reading a session gives the distiller. */
 export interface SessionReading {
@@ -79,6 +81,16 @@ export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { respo
   } catch (error) {
     return { response: { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) }, transfer: [] };
   }
+}
+
+/**
+ * Requests for the sessions of the built-in warm-up sample, as the distiller makes them with the
+ * default embedder: the worker answers them once at start (and drops the answers), so that the
+ * sessions it is sent first do not run cold code.
+ */
+export function warmUpRequests(): ReaderRequest[] {
+  const embed = hashedEmbeddingOf(createHashedEmbedder());
+  return warmUpConversation.sessions.map((session, index) => ({ id: -1 - index, input: JSON.stringify(readingInput(warmUpConversation, session, embed, undefined)) }));
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */
