@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   await loadLexicon();
   // The reader worker loads its own lexicon: one-time setup, like the line above.
   const readAhead = !process.argv.includes('--no-read-ahead') && (await warmUpSessionReader());
-  if (!process.argv.includes('--no-warm-up')) {
+  const warmUp = !process.argv.includes('--no-warm-up');
+  if (warmUp) {
     const warm = createEngram({ store: await openStore(), distiller: createOfflineDistiller({ readAhead }) });
     await warm.add(warmUpConversation, { userId: warmUpConversation.id });
     await warm.dispose();
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
     ...(mainStart === undefined || mainEnd === undefined ? {} : { mainThreadCpuMs: mainEnd - mainStart }),
     setupMs: Math.round(setupMs),
     readAhead,
+    warmUp,
     conversations: selected.length,
     supersededFacts: counts.supersededFacts,
     store: store.name,
