@@ -1,9 +1,13 @@
 /**
  * Posting chunks: a term's postings (row, term frequency, document length) for one tenant and
  * kind, in increasing row order, as little-endian uint32 columns —
- * `count | rows[count] | frequencies[count] | lengths[count]`. Fixed width costs a few bytes more
- * than varints but needs no decoding: a query reads a chunk as three typed-array views. Carrying
- * the length in the posting lets a query score a document without any other read.
+ * `count | rows[count] | frequencies[count] | lengths[count] | largest frequency | shortest length`.
+ * Fixed width costs a few bytes more than varints but needs no decoding: a query reads a chunk as
+ * three typed-array views. Carrying the length in the posting lets a query score a document
+ * without any other read; the two summary words bound every contribution in the chunk without
+ * reading its postings. Chunks written before the summary existed end after the lengths (their
+ * size tells them apart; readers compute the summary for them), and readers that predate it read
+ * only `count` postings, so both kinds of chunk can sit in one store.
  */
 
 /** Most postings one chunk holds; appends fill the last chunk, then start a new one. */
@@ -58,16 +62,23 @@ export interface ChunkView {
   frequencies: Uint32Array;
   /** Document lengths. */
   lengths: Uint32Array;
+  /** Largest term frequency in the chunk. */
+  largestFrequency: number;
+  /** Shortest document length in the chunk. */
+  shortestLength: number;
 }
 
 /** Encodes postings `[from, to)` of the buffer (rows increasing). */
 export function encodeChunk(postings: PostingBuffer, from = 0, to = postings.size): Buffer {
   const count = to - from;
-  const words = new Uint32Array(1 + 3 * count);
+  const words = new Uint32Array(3 + 3 * count);
   words[0] = count;
   words.set(postings.rows.subarray(from, to), 1);
   words.set(postings.frequencies.subarray(from, to), 1 + count);
   words.set(postings.lengths.subarray(from, to), 1 + 2 * count);
+  const [largest, shortest] = summarize(postings.frequencies.subarray(from, to), postings.lengths.subarray(from, to));
+  words[1 + 3 * count] = largest;
+  words[2 + 3 * count] = shortest;
   return Buffer.from(words.buffer, words.byteOffset, words.byteLength);
 }
 
@@ -76,7 +87,23 @@ export function viewChunk(chunk: Uint8Array): ChunkView {
   const aligned = chunk.byteOffset % 4 === 0 ? chunk : new Uint8Array(chunk);
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
   const count = words[0] as number;
-  return { count, rows: words.subarray(1, 1 + count), frequencies: words.subarray(1 + count, 1 + 2 * count), lengths: words.subarray(1 + 2 * count, 1 + 3 * count) };
+  const frequencies = words.subarray(1 + count, 1 + 2 * count);
+  const lengths = words.subarray(1 + 2 * count, 1 + 3 * count);
+  const [largestFrequency, shortestLength] = words.length >= 3 + 3 * count ? [words[1 + 3 * count] as number, words[2 + 3 * count] as number] : summarize(frequencies, lengths);
+  return { count, rows: words.subarray(1, 1 + count), frequencies, lengths, largestFrequency, shortestLength };
+}
+
+/** Largest frequency and shortest length of some postings (0 and 2³² − 1 when there are none). */
+function summarize(frequencies: Uint32Array, lengths: Uint32Array): [number, number] {
+  let largest = 0;
+  let shortest = 0xffffffff;
+  for (let index = 0; index < frequencies.length; index++) {
+    const frequency = frequencies[index] as number;
+    const length = lengths[index] as number;
+    if (frequency > largest) largest = frequency;
+    if (length < shortest) shortest = length;
+  }
+  return [largest, shortest];
 }
 
 /** Appends the postings of an encoded chunk to `out`; returns how many it held. */
