@@ -1,7 +1,7 @@
 import { analyze, bm25Idf, bm25Parameters, unitInWindow, unitKinds, type ScopeFilter, type ScoredUnit, type Unit, type UnitFilter } from '@engram/core';
 import { kindCodes, keyPart, prefixRange, type LexicalStats, type RowRecord } from '../layout.js';
 import type { Snapshot } from '../snapshot.js';
-import { viewChunk, type ChunkView } from './posting-codec.js';
+import { chunkCapacity, chunkHeader, copyChunk, summarize } from './posting-codec.js';
 
 /** One query term's postings in one tenant and kind: rows increasing, contributions computed on demand. */
 interface TermList {
@@ -39,6 +39,12 @@ const newColumns = (size: number): Columns => ({ rows: new Uint32Array(size), fr
 /** One set of columns per query term (the first 8 terms; later ones allocate their own). */
 const columnPool: Columns[] = Array.from({ length: 8 }, () => newColumns(0));
 
+/** Per frequency, the shortest length whose posting cannot pass the single-list skip test (see `scoreKind`). */
+const cutoffs = new Int32Array(memoFrequencies);
+let cutoffList: TermList | undefined;
+let cutoffThreshold = 0;
+let cutoffOthers = 0;
+
 /** The same BM25 arithmetic, in the same order, as core's `bm25Score`. */
 function bm25Contribution(idf: number, frequency: number, length: number, averageLength: number): number {
   const { k1, b } = bm25Parameters;
@@ -64,43 +70,42 @@ function contributionAt(list: TermList, index: number, averageLength: number): n
  * counts; contributions are computed only for the postings the walk looks at.
  */
 function readTerm(snapshot: Snapshot, userId: string, kind: number, term: string, position: number, statistics: LexicalStats, slot: number): TermList | undefined {
-  const chunks = [];
+  // Each value is lmdb-js's reused read buffer: copy it into the columns before the next read.
+  // Columns are reused from query to query: allocating megabytes per common term costs GC time.
+  let columns = slot < columnPool.length ? (columnPool[slot] as Columns) : newColumns(chunkCapacity);
   let count = 0;
+  let largest = 0;
+  let shortest = Number.POSITIVE_INFINITY;
+  let summarized = true;
   for (const { value } of snapshot.range(snapshot.databases.postings, prefixRange([keyPart(userId), kind, keyPart(term)]))) {
-    const chunk = viewChunk(value);
-    count += chunk.count;
-    chunks.push(chunk);
+    const header = chunkHeader(value);
+    if (columns.rows.length < count + header.count) {
+      const grown = newColumns(Math.max(count + header.count, columns.rows.length * 2, chunkCapacity));
+      grown.rows.set(columns.rows.subarray(0, count));
+      grown.frequencies.set(columns.frequencies.subarray(0, count));
+      grown.lengths.set(columns.lengths.subarray(0, count));
+      columns = grown;
+      if (slot < columnPool.length) columnPool[slot] = columns;
+    }
+    copyChunk(value, header.count, columns, count);
+    count += header.count;
+    if (header.largestFrequency === undefined) summarized = false;
+    else {
+      if (header.largestFrequency > largest) largest = header.largestFrequency;
+      if (header.shortestLength < shortest) shortest = header.shortestLength;
+    }
   }
   if (count === 0) return undefined;
   const averageLength = statistics.totalLength / statistics.documents;
   const idf = bm25Idf(statistics.documents, count);
-  let largest = 0;
-  let shortest = Number.POSITIVE_INFINITY;
-  for (const chunk of chunks) {
-    if (chunk.largestFrequency > largest) largest = chunk.largestFrequency;
-    if (chunk.shortestLength < shortest) shortest = chunk.shortestLength;
-  }
-  let rows: Uint32Array;
-  let frequencies: Uint32Array;
-  let lengths: Uint32Array;
-  if (chunks.length === 1) ({ rows, frequencies, lengths } = chunks[0] as ChunkView);
-  else {
-    // Columns are reused from query to query: allocating megabytes per common term costs GC time.
-    let columns = slot < columnPool.length ? (columnPool[slot] as Columns) : newColumns(count);
-    if (columns.rows.length < count) {
-      columns = newColumns(Math.max(count, columns.rows.length * 2));
-      if (slot < columnPool.length) columnPool[slot] = columns;
-    }
-    rows = columns.rows.subarray(0, count);
-    frequencies = columns.frequencies.subarray(0, count);
-    lengths = columns.lengths.subarray(0, count);
-    let offset = 0;
-    for (const chunk of chunks) {
-      rows.set(chunk.rows, offset);
-      frequencies.set(chunk.frequencies, offset);
-      lengths.set(chunk.lengths, offset);
-      offset += chunk.count;
-    }
+  const rows = columns.rows.subarray(0, count);
+  const frequencies = columns.frequencies.subarray(0, count);
+  const lengths = columns.lengths.subarray(0, count);
+  if (!summarized) {
+    // Chunks written before summaries existed: compute the bound from the postings.
+    const [largestFrequency, shortestLength] = summarize(frequencies, lengths);
+    largest = largestFrequency;
+    shortest = shortestLength;
   }
   // A contribution grows with the frequency and shrinks with the length (idf > 0).
   const bound = bm25Contribution(idf, largest, shortest, averageLength);
@@ -208,13 +213,32 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
       // lift a document above the threshold even with every other term, without probing.
       const list = lists[essential] as TermList;
       const others = (below[essential] as number) * margin;
-      const { rows } = list;
+      const passes = (frequency: number, length: number) => bm25Contribution(list.idf, frequency, length, averageLength) * margin + others > threshold;
+      if (cutoffList !== list || cutoffThreshold !== threshold || cutoffOthers !== others) {
+        // The contribution shrinks as the length grows (in floating point too): per frequency,
+        // the postings that pass are those shorter than a cut-off length.
+        for (let frequency = 1; frequency < memoFrequencies; frequency++) {
+          let low = 0;
+          let high = memoLengths;
+          while (low < high) {
+            const middle = (low + high) >>> 1;
+            if (passes(frequency, middle)) low = middle + 1;
+            else high = middle;
+          }
+          cutoffs[frequency] = low;
+        }
+        cutoffList = list;
+        cutoffThreshold = threshold;
+        cutoffOthers = others;
+      }
+      const { rows, frequencies, lengths } = list;
       let cursor = list.cursor;
       while (cursor < list.count) {
-        const contribution = contributionAt(list, cursor, averageLength);
-        if (contribution * margin + others > threshold) {
+        const frequency = frequencies[cursor] as number;
+        const length = lengths[cursor] as number;
+        if (frequency > 0 && frequency < memoFrequencies && length < memoLengths ? length < (cutoffs[frequency] as number) : passes(frequency, length)) {
           row = rows[cursor] as number;
-          partial = contribution;
+          partial = contributionAt(list, cursor, averageLength);
           break;
         }
         cursor += 1;

@@ -93,8 +93,24 @@ export function viewChunk(chunk: Uint8Array): ChunkView {
   return { count, rows: words.subarray(1, 1 + count), frequencies, lengths, largestFrequency, shortestLength };
 }
 
+/** Header of an encoded chunk: its posting count and summary (`undefined` for a chunk written without one). */
+export function chunkHeader(chunk: Uint8Array): { count: number; largestFrequency: number; shortestLength: number } | { count: number; largestFrequency: undefined; shortestLength: undefined } {
+  const word = (index: number) => ((chunk[index * 4] as number) | ((chunk[index * 4 + 1] as number) << 8) | ((chunk[index * 4 + 2] as number) << 16) | ((chunk[index * 4 + 3] as number) << 24)) >>> 0;
+  const count = word(0);
+  if (chunk.byteLength < 12 + 12 * count) return { count, largestFrequency: undefined, shortestLength: undefined };
+  return { count, largestFrequency: word(1 + 3 * count), shortestLength: word(2 + 3 * count) };
+}
+
+/** Copies the `count` postings of an encoded chunk into columns at `offset` (any byte alignment). */
+export function copyChunk(chunk: Uint8Array, count: number, columns: { rows: Uint32Array; frequencies: Uint32Array; lengths: Uint32Array }, offset: number): void {
+  const bytes = count * 4;
+  for (const [index, column] of [columns.rows, columns.frequencies, columns.lengths].entries()) {
+    new Uint8Array(column.buffer, column.byteOffset + offset * 4, bytes).set(chunk.subarray(4 + index * bytes, 4 + (index + 1) * bytes));
+  }
+}
+
 /** Largest frequency and shortest length of some postings (0 and 2³² − 1 when there are none). */
-function summarize(frequencies: Uint32Array, lengths: Uint32Array): [number, number] {
+export function summarize(frequencies: Uint32Array, lengths: Uint32Array): [number, number] {
   let largest = 0;
   let shortest = 0xffffffff;
   for (let index = 0; index < frequencies.length; index++) {
