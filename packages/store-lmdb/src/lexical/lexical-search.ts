@@ -41,9 +41,6 @@ const columnPool: Columns[] = Array.from({ length: 8 }, () => newColumns(0));
 
 /** Per frequency, the shortest length whose posting cannot pass the single-list skip test (see `scoreKind`). */
 const cutoffs = new Int32Array(memoFrequencies);
-let cutoffList: TermList | undefined;
-let cutoffThreshold = 0;
-let cutoffOthers = 0;
 
 /** The same BM25 arithmetic, in the same order, as core's `bm25Score`. */
 function bm25Contribution(idf: number, frequency: number, length: number, averageLength: number): number {
@@ -204,83 +201,87 @@ function scoreKind(snapshot: Snapshot, userId: string, kind: number, terms: Read
     while (essential < count && (below[essential + 1] as number) * margin <= threshold) essential += 1;
   };
   updateEssential();
-  for (;;) {
-    if (essential >= count) return;
-    let row = Number.POSITIVE_INFINITY;
-    let partial = 0;
+  /**
+   * Probes the non-essential lists for `row` (the essential ones sit at it, not advanced yet,
+   * adding up to `partial`), then scores and offers the document unless pruned on the way.
+   */
+  const finish = (row: number, partial: number): void => {
+    for (let index = essential - 1; index >= 0; index--) {
+      const list = lists[index] as TermList;
+      list.cursor = seek(list.rows, list.count, list.cursor, row);
+      if (list.cursor < list.count && list.rows[list.cursor] === row) partial += contributionAt(list, list.cursor, averageLength);
+      if ((partial + (below[index] as number)) * margin <= threshold) return;
+    }
+    // Exact score: contributions added in query-term order from 0, as core's bm25Score does.
+    let score = 0;
+    for (const list of byPosition) {
+      if (list.cursor < list.count && list.rows[list.cursor] === row) score += contributionAt(list, list.cursor, averageLength);
+    }
+    if (score <= threshold) return;
+    const id = accept(row);
+    if (id === undefined) return;
+    top.offer(id, score);
+    if (top.threshold !== threshold) {
+      threshold = top.threshold;
+      updateEssential();
+    }
+  };
+  while (essential < count) {
     if (essential === count - 1) {
       // One essential list (the usual case once k hits are held): skip its postings that cannot
       // lift a document above the threshold even with every other term, without probing.
       const list = lists[essential] as TermList;
       const others = (below[essential] as number) * margin;
       const passes = (frequency: number, length: number) => bm25Contribution(list.idf, frequency, length, averageLength) * margin + others > threshold;
-      if (cutoffList !== list || cutoffThreshold !== threshold || cutoffOthers !== others) {
-        // The contribution shrinks as the length grows (in floating point too): per frequency,
-        // the postings that pass are those shorter than a cut-off length.
-        for (let frequency = 1; frequency < memoFrequencies; frequency++) {
-          let low = 0;
-          let high = memoLengths;
-          while (low < high) {
-            const middle = (low + high) >>> 1;
-            if (passes(frequency, middle)) low = middle + 1;
-            else high = middle;
-          }
-          cutoffs[frequency] = low;
+      // The contribution shrinks as the length grows (in floating point too): per frequency, the
+      // postings that pass are those shorter than a cut-off length.
+      for (let frequency = 1; frequency < memoFrequencies; frequency++) {
+        let low = 0;
+        let high = memoLengths;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (passes(frequency, middle)) low = middle + 1;
+          else high = middle;
         }
-        cutoffList = list;
-        cutoffThreshold = threshold;
-        cutoffOthers = others;
+        cutoffs[frequency] = low;
       }
       const { rows, frequencies, lengths } = list;
+      const before = threshold;
       let cursor = list.cursor;
       while (cursor < list.count) {
         const frequency = frequencies[cursor] as number;
         const length = lengths[cursor] as number;
         if (frequency > 0 && frequency < memoFrequencies && length < memoLengths ? length < (cutoffs[frequency] as number) : passes(frequency, length)) {
-          row = rows[cursor] as number;
-          partial = contributionAt(list, cursor, averageLength);
-          break;
+          list.cursor = cursor;
+          finish(rows[cursor] as number, contributionAt(list, cursor, averageLength));
+          if (threshold !== before) {
+            cursor += 1;
+            break;
+          }
         }
         cursor += 1;
       }
       list.cursor = cursor;
-      if (row === Number.POSITIVE_INFINITY) return;
-    } else {
-      for (let index = essential; index < count; index++) {
-        const list = lists[index] as TermList;
-        if (list.cursor < list.count && (list.rows[list.cursor] as number) < row) row = list.rows[list.cursor] as number;
-      }
-      if (row === Number.POSITIVE_INFINITY) return;
-      for (let index = essential; index < count; index++) {
-        const list = lists[index] as TermList;
-        if (list.cursor < list.count && list.rows[list.cursor] === row) partial += contributionAt(list, list.cursor, averageLength);
-      }
+      if (cursor >= list.count) return;
+      continue;
     }
-    let pruned = (partial + (below[essential] as number)) * margin <= threshold;
-    for (let index = essential - 1; index >= 0 && !pruned; index--) {
-      const list = lists[index] as TermList;
-      list.cursor = seek(list.rows, list.count, list.cursor, row);
-      if (list.cursor < list.count && list.rows[list.cursor] === row) partial += contributionAt(list, list.cursor, averageLength);
-      if ((partial + (below[index] as number)) * margin <= threshold) pruned = true;
-    }
-    let score = 0;
-    if (!pruned) {
-      // Exact score: contributions added in query-term order from 0, as core's bm25Score does.
-      for (const list of byPosition) {
-        if (list.cursor < list.count && list.rows[list.cursor] === row) score += contributionAt(list, list.cursor, averageLength);
-      }
-    }
+    let row = Number.POSITIVE_INFINITY;
     for (let index = essential; index < count; index++) {
       const list = lists[index] as TermList;
-      if (list.cursor < list.count && list.rows[list.cursor] === row) list.cursor += 1;
+      if (list.cursor < list.count && (list.rows[list.cursor] as number) < row) row = list.rows[list.cursor] as number;
     }
-    if (pruned || score <= threshold) continue;
-    const id = accept(row);
-    if (id === undefined) continue;
-    top.offer(id, score);
-    if (top.threshold !== threshold) {
-      threshold = top.threshold;
-      updateEssential();
+    if (row === Number.POSITIVE_INFINITY) return;
+    let partial = 0;
+    for (let index = essential; index < count; index++) {
+      const list = lists[index] as TermList;
+      if (list.cursor < list.count && list.rows[list.cursor] === row) partial += contributionAt(list, list.cursor, averageLength);
+    }
+    const first = essential;
+    if ((partial + (below[essential] as number)) * margin > threshold) finish(row, partial);
+    // Advance the lists that were essential for this document (`finish` may have moved `essential`).
+    for (let index = first; index < count; index++) {
+      const list = lists[index] as TermList;
+      if (list.cursor < list.count && list.rows[list.cursor] === row) list.cursor += 1;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostingBuffer, decodeChunk, encodeChunk, viewChunk } from './posting-codec.js';
+import { PostingBuffer, appendTriples, decodeChunk, encodeChunk, viewChunk } from './posting-codec.js';
 
 function postings(triples: ReadonlyArray<[number, number, number]>): PostingBuffer {
   const buffer = new PostingBuffer();
@@ -39,5 +39,15 @@ describe('posting chunks', () => {
     shifted.set(encoded, 1);
     const chunk = viewChunk(shifted.subarray(1));
     expect([...chunk.rows, chunk.largestFrequency, chunk.shortestLength]).toEqual([1, 2, 3]);
+  });
+
+  it('append triples to a chunk (with or without a summary) as if encoded at once', () => {
+    const triples = [20, 1, 7, 21, 3, 40, 25, 1, 2];
+    const whole = encodeChunk(postings([[10, 2, 9], [11, 1, 4], [21, 3, 40], [25, 1, 2]]));
+    const previous = encodeChunk(postings([[10, 2, 9], [11, 1, 4]]));
+    expect(Buffer.compare(appendTriples(previous, triples, 1, 3), whole)).toBe(0);
+    const legacy = Buffer.from(new Uint32Array([2, 10, 11, 2, 1, 9, 4]).buffer);
+    expect(Buffer.compare(appendTriples(legacy, triples, 1, 3), whole)).toBe(0);
+    expect(Buffer.compare(appendTriples(undefined, triples, 0, 1), encodeChunk(postings([[20, 1, 7]])))).toBe(0);
   });
 });

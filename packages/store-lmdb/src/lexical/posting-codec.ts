@@ -82,6 +82,31 @@ export function encodeChunk(postings: PostingBuffer, from = 0, to = postings.siz
   return Buffer.from(words.buffer, words.byteOffset, words.byteLength);
 }
 
+/**
+ * Encodes a chunk holding the postings of `previous` (an encoded chunk, or none) followed by
+ * postings `[from, to)` of flat `(row, frequency, length)` triples (rows increasing, after
+ * `previous`'s). `previous` is read whole before this returns.
+ */
+export function appendTriples(previous: Uint8Array | undefined, triples: ReadonlyArray<number>, from: number, to: number): Buffer {
+  const before = previous === undefined ? 0 : chunkSize(previous);
+  const count = before + to - from;
+  const words = new Uint32Array(3 + 3 * count);
+  words[0] = count;
+  if (previous !== undefined && before > 0) {
+    const bytes = new Uint8Array(words.buffer);
+    for (let column = 0; column < 3; column++) bytes.set(previous.subarray(4 + column * before * 4, 4 + (column + 1) * before * 4), 4 + column * count * 4);
+  }
+  for (let index = from, at = 1 + before; index < to; index++, at++) {
+    words[at] = triples[3 * index] as number;
+    words[at + count] = triples[3 * index + 1] as number;
+    words[at + 2 * count] = triples[3 * index + 2] as number;
+  }
+  const [largest, shortest] = summarize(words.subarray(1 + count, 1 + 2 * count), words.subarray(1 + 2 * count, 1 + 3 * count));
+  words[1 + 3 * count] = largest;
+  words[2 + 3 * count] = shortest;
+  return Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+}
+
 /** Views an encoded chunk as columns. */
 export function viewChunk(chunk: Uint8Array): ChunkView {
   const aligned = chunk.byteOffset % 4 === 0 ? chunk : new Uint8Array(chunk);

@@ -1,7 +1,7 @@
 import { analyze } from '@engram/core';
 import type { Key } from 'lmdb';
 import { keyPart, prefixRange, rangeEnd, type Databases, type LexicalStats } from '../layout.js';
-import { PostingBuffer, chunkCapacity, chunkSize, decodeChunk, encodeChunk } from './posting-codec.js';
+import { PostingBuffer, appendTriples, chunkCapacity, chunkSize, decodeChunk, encodeChunk } from './posting-codec.js';
 
 interface TermGroup {
   userId: string;
@@ -159,21 +159,18 @@ export class PostingWriter {
   private flushAddition(group: TermGroup): void {
     const { postings } = this.databases;
     const prefix: Key[] = [keyPart(group.userId), group.kind, group.term];
-    const added = new PostingBuffer(group.triples.length / 3);
-    for (let index = 0; index < group.triples.length; index += 3) added.push(group.triples[index] as number, group.triples[index + 1] as number, group.triples[index + 2] as number);
+    const { triples } = group;
+    const added = triples.length / 3;
     let next = 0;
     for (const { key, value } of postings.getRange({ start: [...prefix, rangeEnd], end: prefix, reverse: true, limit: 1 })) {
       const count = chunkSize(value);
       if (count >= chunkCapacity) break;
-      const merged = new PostingBuffer(chunkCapacity);
-      decodeChunk(value, merged);
-      next = Math.min(added.size, chunkCapacity - count);
-      for (let index = 0; index < next; index++) merged.push(added.rows[index] as number, added.frequencies[index] as number, added.lengths[index] as number);
-      postings.putSync(key, encodeChunk(merged));
+      next = Math.min(added, chunkCapacity - count);
+      postings.putSync(key, appendTriples(value, triples, 0, next));
     }
-    while (next < added.size) {
-      const end = Math.min(added.size, next + chunkCapacity);
-      postings.putSync([...prefix, added.rows[next] as number], encodeChunk(added, next, end));
+    while (next < added) {
+      const end = Math.min(added, next + chunkCapacity);
+      postings.putSync([...prefix, triples[3 * next] as number], appendTriples(undefined, triples, next, end));
       next = end;
     }
   }
