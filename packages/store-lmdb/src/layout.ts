@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Cue, Relation, Scope, Tag, TimeField, Unit, UnitKind } from '@engram/core';
-import type { Database, Key, RootDatabase } from 'lmdb';
+import type { Database, DatabaseOptions, Key, RootDatabase } from 'lmdb';
 
 /** On-disk format of this package; a store written by a newer format is refused (`format-version`). */
 export const formatVersion = 1;
@@ -102,11 +102,23 @@ export interface Databases {
   relationsByTag: Database<number, Key>;
   /** [userId, topic id, episode id] → episode id (φ τ→e). */
   topicEpisodes: Database<string, Key>;
-  /** [userId, kind code, term, first row] → posting chunk (binary, see `posting-codec.ts`). */
-  postings: Database<Buffer, Key>;
+  /**
+   * [userId, kind code, term, first row] → posting chunk (binary, see `posting-codec.ts`). A value
+   * read from a range is lmdb-js's shared read buffer or a view of its memory map: valid only
+   * until the next read; copy it first.
+   */
+  postings: Database<Uint8Array, Key>;
   /** [userId, kind code] → {@link LexicalStats}. */
   lexicalStats: Database<LexicalStats, Key>;
 }
+
+/** Bytes in, bytes out (see `postings` in {@link openDatabases}). */
+const postingBytes = {
+  encode: (value: Uint8Array) => value,
+  // lmdb-js's shared read buffer is larger than the value: it sets `length` to the value's size.
+  decode: (bytes: Uint8Array) => bytes.subarray(0, bytes.length),
+  needsStableBuffer: false,
+};
 
 /** Opens (creating when writable) every sub-database of `root`. */
 export function openDatabases(root: RootDatabase): Databases {
@@ -130,7 +142,10 @@ export function openDatabases(root: RootDatabase): Databases {
     relationsByContent: root.openDB('relations-by-content', structured),
     relationsByTag: root.openDB('relations-by-tag', {}),
     topicEpisodes: root.openDB('topic-episodes', {}),
-    postings: root.openDB('postings', { encoding: 'binary' }),
+    // Chunks are bytes. A pass-through encoder instead of `encoding: 'binary'` makes lmdb-js hand
+    // out values in its reused read buffer (or as views of its memory map) rather than copying
+    // each into a new Buffer: queries copy the postings straight into their columns, once.
+    postings: root.openDB<Uint8Array, Key>('postings', { encoder: postingBytes } as DatabaseOptions),
     lexicalStats: root.openDB('lexical-stats', {}),
   };
 }

@@ -1,7 +1,7 @@
-import { analyze, termCounts } from '@engram/core';
+import { analyze } from '@engram/core';
 import type { Key } from 'lmdb';
 import { keyPart, prefixRange, rangeEnd, type Databases, type LexicalStats } from '../layout.js';
-import { PostingBuffer, chunkCapacity, chunkSize, decodeChunk, encodeChunk } from './posting-codec.js';
+import { PostingBuffer, appendTriples, chunkCapacity, chunkSize, decodeChunk, encodeChunk } from './posting-codec.js';
 
 interface TermGroup {
   userId: string;
@@ -27,7 +27,8 @@ const groupKey = (userId: string, kind: number, term: string) => `${userId}\u000
  * additions only ever append.
  */
 export class PostingWriter {
-  private readonly additions = new Map<string, TermGroup>();
+  /** Additions by `userId \0 kind`, then by term (as analyzed, before `keyPart`). */
+  private readonly additions = new Map<string, Map<string, TermGroup>>();
   private readonly removals = new Map<string, RemovalGroup>();
   private readonly statistics = new Map<string, { userId: string; kind: number; documents: number; totalLength: number }>();
 
@@ -36,16 +37,21 @@ export class PostingWriter {
   /** Indexes a new row's text. */
   addDocument(userId: string, kind: number, row: number, text: string): void {
     const terms = analyze(text);
-    this.adjustStatistics(userId, kind, 1, terms.length);
-    for (const [term, frequency] of termCounts(terms)) {
-      const stored = keyPart(term);
-      const key = groupKey(userId, kind, stored);
-      let group = this.additions.get(key);
+    const length = terms.length;
+    this.adjustStatistics(userId, kind, 1, length);
+    const tenantKind = `${userId}\u0000${kind}`;
+    let groups = this.additions.get(tenantKind);
+    if (groups === undefined) this.additions.set(tenantKind, (groups = new Map()));
+    for (const term of terms) {
+      let group = groups.get(term);
       if (group === undefined) {
-        group = { userId, kind, term: stored, triples: [] };
-        this.additions.set(key, group);
+        group = { userId, kind, term: keyPart(term), triples: [] };
+        groups.set(term, group);
       }
-      group.triples.push(row, frequency, terms.length);
+      const { triples } = group;
+      // Rows only grow within a transaction: a repeated term is the group's last triple.
+      if (triples.length > 0 && triples[triples.length - 3] === row) triples[triples.length - 2] = (triples[triples.length - 2] as number) + 1;
+      else triples.push(row, 1, length);
     }
   }
 
@@ -105,7 +111,7 @@ export class PostingWriter {
   /** Writes everything collected; call inside the write transaction. */
   flush(): void {
     for (const group of this.removals.values()) this.flushRemoval(group);
-    for (const group of this.additions.values()) this.flushAddition(group);
+    for (const groups of this.additions.values()) for (const group of groups.values()) this.flushAddition(group);
     const { lexicalStats } = this.databases;
     for (const { userId, kind, documents, totalLength } of this.statistics.values()) {
       const key = [keyPart(userId), kind];
@@ -153,21 +159,18 @@ export class PostingWriter {
   private flushAddition(group: TermGroup): void {
     const { postings } = this.databases;
     const prefix: Key[] = [keyPart(group.userId), group.kind, group.term];
-    const added = new PostingBuffer(group.triples.length / 3);
-    for (let index = 0; index < group.triples.length; index += 3) added.push(group.triples[index] as number, group.triples[index + 1] as number, group.triples[index + 2] as number);
+    const { triples } = group;
+    const added = triples.length / 3;
     let next = 0;
     for (const { key, value } of postings.getRange({ start: [...prefix, rangeEnd], end: prefix, reverse: true, limit: 1 })) {
       const count = chunkSize(value);
       if (count >= chunkCapacity) break;
-      const merged = new PostingBuffer(chunkCapacity);
-      decodeChunk(value, merged);
-      next = Math.min(added.size, chunkCapacity - count);
-      for (let index = 0; index < next; index++) merged.push(added.rows[index] as number, added.frequencies[index] as number, added.lengths[index] as number);
-      postings.putSync(key, encodeChunk(merged));
+      next = Math.min(added, chunkCapacity - count);
+      postings.putSync(key, appendTriples(value, triples, 0, next));
     }
-    while (next < added.size) {
-      const end = Math.min(added.size, next + chunkCapacity);
-      postings.putSync([...prefix, added.rows[next] as number], encodeChunk(added, next, end));
+    while (next < added) {
+      const end = Math.min(added, next + chunkCapacity);
+      postings.putSync([...prefix, triples[3 * next] as number], appendTriples(undefined, triples, next, end));
       next = end;
     }
   }
