@@ -8,7 +8,7 @@
 // `--no-read-ahead` keeps all the work on the main thread.
 // Setup (`setupMs`, not timed) is what a long-running service pays once: loading the file and the
 // lexicon, starting the reader worker (which loads its own lexicon and reads the built-in warm-up
-// sample of `ingest/offline/warm-up-sample.ts`, 28 messages, as every worker does when it starts),
+// sample, the demo's conversation of `demo/sample-conversation.ts`, as every worker does when it starts),
 // and one `add()` of that sample into a throwaway store — the state a service is in after its
 // first ingest: code compiled, nothing of the benchmark's data seen. `--no-warm-up` skips the latter.
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { loadConversationFile } from '../ingest/loaders/index.js';
 import { loadLexicon } from '../ingest/offline/lexicon.js';
 import { createOfflineDistiller } from '../ingest/offline/offline-distiller.js';
 import { warmUpSessionReader } from '../ingest/offline/session-reader.js';
-import { warmUpConversation } from '../ingest/offline/warm-up-sample.js';
+import { sampleConversation as warmUpConversation } from '../demo/sample-conversation.js';
 import type { Fact, Topic, Episode } from '../model/units.js';
 import type { MemoryStore } from '../ports/memory-store.js';
 

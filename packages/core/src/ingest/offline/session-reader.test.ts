@@ -11,7 +11,7 @@ import { offlineDistillerWith } from './offline-distiller.js';
 import { planEpisodes, readSession, segmentTurns, type SessionReadingInput } from './read-session.js';
 import { segmentEpisodes } from './segment.js';
 import { answerRequest, createWorkerSessionReader, decodeReadings, localSessionReader, warmUpRequests, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
-import { warmUpConversation } from './warm-up-sample.js';
+import { sampleConversation as warmUpConversation } from '../../demo/sample-conversation.js';
 
 let lexicon: Lexicon;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
 import { createHashedEmbedder, hashedEmbeddingOf } from '../../embed/hashed-embedder.js';
 import { attachTurnVectors, embedTurns, planEpisodes, readingInput, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
-import { warmUpConversation } from './warm-up-sample.js';
+import { sampleConversation as warmUpConversation } from '../../demo/sample-conversation.js';
 
 /** What reading a session gives the distiller. */
 export interface SessionReading {
@@ -84,8 +84,9 @@ export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { respo
 }
 
 /**
- * Requests for the sessions of the built-in warm-up sample, as the distiller makes them with the
- * default embedder: the worker answers them once at start (and drops the answers), so that the
+ * Requests for the sessions of the built-in warm-up sample (the demo's conversation, five sessions
+ * of relative dates, names, places, a pet, jobs, a move and questions), as the distiller makes them
+ * with the default embedder: the worker answers them once at start (and drops the answers), so that the
  * sessions it is sent first do not run cold code.
  */
 export function warmUpRequests(): ReaderRequest[] {
