@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
+import { remembered } from '../util/remembered.js';
 
 const stopWords: ReadonlySet<string> = new Set(eng);
 const tokenPattern = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
@@ -62,13 +63,7 @@ const stems = new Map<string, string>();
 const stemLimit = 50_000;
 
 function stemOf(word: string): string {
-  let stem = stems.get(word);
-  if (stem === undefined) {
-    stem = stemmer(word);
-    if (stems.size >= stemLimit) stems.clear();
-    stems.set(word, stem);
-  }
-  return stem;
+  return remembered(stems, stemLimit, word, stemmer);
 }
 
 /**

@@ -9,6 +9,7 @@ import { findMentions, type Mention } from './mentions.js';
 import { referentOf, restate, type Referent, type Speakers } from './restate.js';
 import { sentenceTokens, tagText, type TaggedText } from './tagged-text.js';
 import { verbPhraseTag } from './verb-phrase.js';
+import { remembered } from '../../util/remembered.js';
 
 /** One cue named in a message. */
 export interface CueOccurrence {
@@ -57,13 +58,12 @@ const WORD_START = /(^|[\s-])(\p{L})/gu;
 export function displayName(name: string, speakers: ReadonlyMap<string, string>): string {
   const speaker = speakers.get(name);
   if (speaker !== undefined) return speaker;
-  let shown = capitalised.get(name);
-  if (shown === undefined) {
-    shown = name.replace(WORD_START, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
-    if (capitalised.size >= 10_000) capitalised.clear();
-    capitalised.set(name, shown);
-  }
-  return shown;
+  return remembered(capitalised, 10_000, name, capitalise);
+}
+
+/** Each word of a name with a capital letter ("maple street" → "Maple Street"). */
+function capitalise(name: string): string {
+  return name.replace(WORD_START, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`).replace(/'S\b/g, "'s");
 }
 
 /** Names capitalised by {@link displayName} (the same names come up in every session); bounded. */

@@ -1,6 +1,7 @@
 import { normalizeName, relationKey, type Cue, type CueKind, type Relation, type Tag } from '../../model/graph.js';
 import { stableId } from '../../model/ids.js';
 import type { Scope } from '../../model/scope.js';
+import { remembered } from '../../util/remembered.js';
 
 interface CueDraft {
   id: string;
@@ -22,24 +23,12 @@ export class IdCache {
 
   /** The id for `key`, computed by `make` on a miss. */
   get(key: string, make: () => string): string {
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      if (this.ids.size >= this.limit) this.ids.clear();
-      id = make();
-      this.ids.set(key, id);
-    }
-    return id;
+    return remembered(this.ids, this.limit, key, make);
   }
 
   /** `normalizeName(name)`, memoised: the same names come up in every message of every session. */
   normal(name: string): string {
-    let out = this.names.get(name);
-    if (out === undefined) {
-      if (this.names.size >= this.limit) this.names.clear();
-      out = normalizeName(name);
-      this.names.set(name, out);
-    }
-    return out;
+    return remembered(this.names, this.limit, name, normalizeName);
   }
 }
 
