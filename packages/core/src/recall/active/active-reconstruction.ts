@@ -207,7 +207,7 @@ export function summarizeFrame(frame: RecallFrame): Record<string, unknown> {
     need: frame.need,
     participants: frame.participants.map((participant) => participant.value),
     entities: frame.entities.map((entity) => entity.value.name),
-    time: frame.time ? `${frame.time.value.start}..${frame.time.value.end} (${frame.time.text})` : undefined,
+    time: frame.time ? `${frame.time.value.start}..${frame.time.value.end} (${frame.time.text}, from the ${frame.time.anchor === 'question-date' ? 'question date' : 'memory\u2019s last date'})` : undefined,
     relation: frame.relation ? `${frame.relation.value.type} ${frame.relation.value.anchor}` : undefined,
     aspects: frame.aspects.map((aspect) => aspect.value),
     asksWhen: frame.asksWhen,

@@ -10,6 +10,8 @@ import type { RecallFrame } from './recall-frame.js';
 const firstPersonWords = new Set(['i', 'me', 'my', 'mine', 'myself', 'im', 'ive', 'id']);
 const secondPersonWords = new Set(['you', 'your', 'yours', 'youre']);
 const questionWords = new Set(['what', 'when', 'where', 'who', 'whom', 'whose', 'which', 'why', 'how']);
+/** A question asking what to do (advice, suggestions, plans) rather than what happened. */
+const forwardRequest = /\b(?:should|shall|could|can|would)\s+(?:i|we)\b|\b(?:suggest|recommend)\b|\b(?:any|some)\s+(?:ideas|suggestions|tips|advice)\b/i;
 const relationPattern = /\b(after|before|since|until|following|prior to)\s+(?:the\s+|her\s+|his\s+|their\s+|my\s+|a\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})/i;
 
 /** Candidate cue names in a query: its word n-grams (1–3 words) without question words. */
@@ -69,16 +71,19 @@ export async function induceFrame(
     }
   }
 
-  // Time window: expressions resolved against the question date, else the memory's last date.
+  // Time window: expressions resolved against the question date, else the memory's last date. A
+  // request for advice or a plan ("What should I cook this weekend?") looks ahead: its "this
+  // weekend" is the coming one, which no memory holds, unless a tense marker says otherwise.
   const reference = context.questionDate ?? view.dateRange?.end;
   if (reference !== undefined) {
-    for (const mention of extractTimeMentions(query, reference, { defaultTense: 'past' })) {
+    const defaultTense = forwardRequest.test(query) ? 'future' : 'past';
+    for (const mention of extractTimeMentions(query, reference, { defaultTense })) {
       const range = view.dateRange;
       if (range && !intervalsOverlap(mention.interval, { start: range.start.slice(0, 10), end: range.end.slice(0, 10) })) {
         frame.dropped.push({ text: mention.text, reason: 'outside the memory’s date range' });
         continue;
       }
-      frame.time = { value: { start: mention.interval.start, end: mention.interval.end, field: 'any' }, text: mention.text };
+      frame.time = { value: { start: mention.interval.start, end: mention.interval.end, field: 'any' }, text: mention.text, anchor: context.questionDate === undefined ? 'memory-end' : 'question-date' };
       removed.push(...tokenize(mention.text));
       break;
     }

@@ -23,7 +23,13 @@ export interface RecallFrame {
   /** Cues of the memory the query names: `{ id, name }`. */
   entities: Array<FrameCondition<{ id: string; name: string }>>;
   /** Time window the answer must fall in, grounded against the question date or the memory's range. */
-  time?: FrameCondition<TimeWindow & { start: string; end: string }>;
+  time?: FrameCondition<TimeWindow & { start: string; end: string }> & {
+    /**
+     * What a relative expression was resolved against: the date the question was asked (exact) or,
+     * when none is given, the memory's last date (an estimate of "now").
+     */
+    anchor: 'question-date' | 'memory-end';
+  };
   /** An ordering relation to another event ("after the wedding"), when its anchor could be found. */
   relation?: FrameCondition<{ type: 'before' | 'after'; anchor: string; anchorTime?: string }>;
   /** Personal aspects the query asks about (hobby, job, pet, …). */

@@ -59,12 +59,16 @@ function stemmedHyponyms(word: string): string[] {
 
 /**
  * Turns a query and its frame into weighted terms: the words asked (participants' names removed —
- * they are a frame condition, not content), plus WordNet hyponyms of its category nouns that occur
+ * they are a frame condition, not content, and so are the words of a window exactly grounded), plus WordNet hyponyms of its category nouns that occur
  * in this memory ("instruments" → clarinet, violin), weighted lower.
  */
 export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryModel {
   const speakerNames = new Set(frame.participants.map((participant) => participant.text.toLowerCase()));
-  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word) && !isQuestionScaffolding(word));
+  // A window resolved against the question's own date is exactly what its words mean ("last
+  // Friday"): a condition on when, not words to find. Resolved against the memory's last date it is
+  // an estimate, and turns that say the same words stay a useful hint.
+  const timeWords = new Set(frame.time?.anchor === 'question-date' ? tokenize(frame.time.text) : []);
+  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word) && !timeWords.has(word) && !isQuestionScaffolding(word));
   const terms = addTerms(new Map(), analyze(asked.join(' ')));
   const expansions: QueryModel['expansions'] = [];
   for (const word of asked) {
