@@ -1,4 +1,5 @@
 import { analyzeWithCompounds } from '../../search/analyzer.js';
+import { partOfDayTerms } from './part-of-day.js';
 import type { ScopeFilter } from '../../model/scope.js';
 import type { Turn, Unit } from '../../model/units.js';
 import type { MemoryStore } from '../../ports/memory-store.js';
@@ -66,7 +67,13 @@ export class MemoryView {
     this.speakers = [...new Set(turns.map((turn) => turn.speaker))];
     const dates = turns.map((turn) => turn.context.session?.start).filter((value): value is string => value !== undefined).sort();
     this.dateRange = dates.length > 0 ? { start: dates[0] as string, end: dates[dates.length - 1] as string } : undefined;
-    this.turnTerms = turns.map((turn) => analyzeWithCompounds(turnWords(turn)));
+    // Indexed as said, hyphenated words also joined up, plus the parts of the day its clock times name.
+    this.turnTerms = turns.map((turn) => {
+      const text = turnWords(turn);
+      const terms = analyzeWithCompounds(text);
+      for (const part of partOfDayTerms(text)) terms.push(part);
+      return terms;
+    });
     this.selfReport = Uint8Array.from(turns, (turn) => (firstPerson.test(turnWords(turn)) ? 1 : 0));
     this.asksOther = Uint8Array.from(turns, (turn, index) => {
       const words = turnWords(turn);
