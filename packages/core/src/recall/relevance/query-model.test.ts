@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../model/units.js';
 import { MemoryView } from '../view/memory-view.js';
-import { scoreTurns } from './query-model.js';
+import type { RecallFrame } from '../frame/recall-frame.js';
+import { buildQueryModel, scoreTurns } from './query-model.js';
 
 function turn(index: number, speaker: string, words: string): Turn {
   return {
@@ -47,5 +48,26 @@ describe('scoreTurns', () => {
     expect(boosted.get(0)).toBeCloseTo(plain.get(0) as number, 9);
     // Melanie's own statement is boosted.
     expect(boosted.get(1)).toBeGreaterThan(2.9 * (plain.get(1) as number));
+  });
+});
+
+describe('buildQueryModel', () => {
+  const view = MemoryView.fromUnits([
+    turn(0, 'Melanie', 'I bought a leather belt and a holster.'),
+    turn(1, 'Melanie', 'The eddy near the pier pulled my kayak around.'),
+    turn(2, 'Melanie', 'My camera setup is a tripod and two lenses.'),
+  ]);
+  const frame = (query: string): RecallFrame => ({ query, need: query, participants: [], entities: [], aspects: [], asksWhen: false, dropped: [] });
+  const hyponyms = (query: string) => buildQueryModel(frame(query), view).expansions.map((expansion) => `${expansion.term} (${expansion.from})`);
+
+  it('adds the kinds of a category the question asks for', () => {
+    expect(hyponyms('What accessories does she wear?')).toEqual(['belt (hyponym of accessories)', 'holster (hyponym of accessories)']);
+    expect(hyponyms('Which accessory would suit me?')).toEqual(['belt (hyponym of accessory)', 'holster (hyponym of accessory)']);
+    expect(hyponyms('Was it the current?')).toEqual(['eddi (hyponym of current)']);
+  });
+
+  it('does not read a modifier or a verb as a category', () => {
+    // "current" modifies "camera" here: the kinds of water current are no answer.
+    expect(hyponyms('What would complement my current camera setup?')).toEqual([]);
   });
 });

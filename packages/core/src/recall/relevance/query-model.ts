@@ -1,4 +1,4 @@
-import { nounHyponyms } from '../../lexicon/wordnet.js';
+import { nounBaseForms, nounHyponyms } from '../../lexicon/wordnet.js';
 import { analyze, analyzeWord, isStopWord, words as tokenize } from '../../search/analyzer.js';
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
@@ -57,10 +57,29 @@ function stemmedHyponyms(word: string): string[] {
   return terms;
 }
 
+/** Words that open a noun phrase ("what instrument", "a cocktail", "her favourite band"). */
+const determiners = new Set([
+  'a', 'an', 'the', 'what', 'which', 'any', 'some', 'of', 'other', 'another', 'my', 'your', 'his', 'her', 'their', 'our', 'its',
+  'this', 'that', 'these', 'those', 'each', 'every', 'many', 'few', 'several', 'favorite', 'favourite',
+]);
+
+/**
+ * Whether a query word names a category whose kinds may be the answer: the head of a noun phrase
+ * ("what instruments does she play", "a cocktail for the party"), that is a plural or a noun a
+ * determiner opens — not a modifier of the word after it ("my current photography setup": neither
+ * "current" nor "photography" is what is asked for) nor a verb ("would complement").
+ */
+function namesCategory(word: string, previous: string | undefined, next: string | undefined): boolean {
+  const head = next === undefined || isStopWord(next) || isQuestionScaffolding(next);
+  if (!head) return false;
+  return (previous !== undefined && determiners.has(previous)) || nounBaseForms(word).some((base) => base !== word);
+}
+
 /**
  * Turns a query and its frame into weighted terms: the words asked (participants' names removed —
- * they are a frame condition, not content, and so are the words of a window exactly grounded), plus WordNet hyponyms of its category nouns that occur
- * in this memory ("instruments" → clarinet, violin), weighted lower.
+ * they are a frame condition, not content, and so are the words of a window exactly grounded),
+ * plus WordNet hyponyms of the categories it asks for that occur in this memory ("accessories" →
+ * belt, holster), weighted lower.
  */
 export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryModel {
   const speakerNames = new Set(frame.participants.map((participant) => participant.text.toLowerCase()));
@@ -68,11 +87,13 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   // Friday"): a condition on when, not words to find. Resolved against the memory's last date it is
   // an estimate, and turns that say the same words stay a useful hint.
   const timeWords = new Set(frame.time?.anchor === 'question-date' ? tokenize(frame.time.text) : []);
-  const asked = tokenize(frame.query).filter((word) => !speakerNames.has(word) && !timeWords.has(word) && !isQuestionScaffolding(word));
+  const tokens = tokenize(frame.query);
+  const keep = (word: string) => !speakerNames.has(word) && !timeWords.has(word) && !isQuestionScaffolding(word);
+  const asked = tokens.filter(keep);
   const terms = addTerms(new Map(), analyze(asked.join(' ')));
   const expansions: QueryModel['expansions'] = [];
-  for (const word of asked) {
-    if (isStopWord(word) || word.length < 3) continue;
+  for (const [index, word] of tokens.entries()) {
+    if (!keep(word) || isStopWord(word) || word.length < 3 || !namesCategory(word, tokens[index - 1], tokens[index + 1])) continue;
     const present = new Set<string>();
     for (const term of stemmedHyponyms(word)) if (view.turnIndex.has(term) && !terms.has(term)) present.add(term);
     if (present.size === 0 || present.size > queryModelDefaults.maxHyponyms) continue;
