@@ -139,6 +139,26 @@ describe('store-lmdb vector index file', () => {
     expect(warnings.join('\n')).toMatch(/other HNSW options/);
   });
 
+  it('a graph saved as f16 (the default before i8) is rebuilt as i8 with a warning when opened with the defaults', async () => {
+    const old = join(path, '..', 'f16');
+    const before = await createLmdbStore({ path: old, exactScanLimit: 0, hnsw: { quantization: 'f16', addThreads: 1 }, onWarning: () => undefined });
+    await before.write({ units: written });
+    await before.dispose();
+    expect(JSON.parse(readFileSync(join(old, 'vectors.json'), 'utf8')).quantization).toBe('f16');
+    const warnings: string[] = [];
+    const after = await createLmdbStore({ path: old, exactScanLimit: 0, onWarning: (message) => warnings.push(message) });
+    try {
+      expect(warnings.join('\n')).toMatch(/other HNSW options/);
+      for (const unit of written.filter((_, index) => index % 7 === 0)) {
+        const hits = await after.vectorSearch(scope, unit.vector as Float32Array, { k: 3 });
+        expect(hits.map((hit) => hit.unit.id)).toContain(unit.id);
+      }
+    } finally {
+      await after.dispose();
+    }
+    expect(JSON.parse(readFileSync(join(old, 'vectors.json'), 'utf8')).quantization).toBe('i8');
+  });
+
   it('a writer that ends without dispose() still exits; the next open indexes what it committed', async () => {
     assertBuilt();
     const other = join(path, '..', 'no-dispose');

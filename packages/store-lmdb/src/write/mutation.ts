@@ -3,14 +3,33 @@ import type { Key } from 'lmdb';
 import { cleanScope, keyPart, kindCodes, timeFieldCodes, type Databases, type RowRecord, type StoredUnit, type UnitBody } from '../layout.js';
 import { PostingWriter } from '../lexical/posting-writer.js';
 
+/**
+ * `intervalBounds` remembered by start and end: the units of a batch share few intervals (every
+ * turn of a session has the session's), and parsing dates is a visible share of a write.
+ */
+class IntervalCache {
+  private readonly known = new Map<string, [number, number]>();
+
+  bounds(interval: { start: string; end: string }): [number, number] {
+    const key = `${interval.start}\u0000${interval.end}`;
+    let bounds = this.known.get(key);
+    if (bounds === undefined) {
+      if (this.known.size >= 4096) this.known.clear();
+      bounds = intervalBounds(interval);
+      this.known.set(key, bounds);
+    }
+    return bounds;
+  }
+}
+
 /** Timeline keys of a unit: per field, its earliest start (the sort key) and latest end. */
-function timelineEntries(unit: UnitBody): Array<{ field: number; start: number; end: number }> {
+function timelineEntries(unit: UnitBody, cache: IntervalCache): Array<{ field: number; start: number; end: number }> {
   const { eventTime, mentionTimes, session } = unit.context;
   const bounds = (intervals: ReadonlyArray<{ start: string; end: string }>) => {
     let start = Number.POSITIVE_INFINITY;
     let end = Number.NEGATIVE_INFINITY;
     for (const interval of intervals) {
-      const [from, to] = intervalBounds(interval);
+      const [from, to] = cache.bounds(interval);
       if (Number.isNaN(from) || Number.isNaN(to)) continue;
       start = Math.min(start, from);
       end = Math.max(end, to);
@@ -45,6 +64,7 @@ export class Mutation {
   private readonly added: number[] = [];
   private readonly removed: number[] = [];
   private readonly tenantVectorDelta = new Map<string, number>();
+  private readonly intervals = new IntervalCache();
   private nextRow: number;
   private changed = false;
   private dims: number | undefined;
@@ -83,7 +103,7 @@ export class Mutation {
       this.added.push(row);
       this.tenantVectorDelta.set(tenant, (this.tenantVectorDelta.get(tenant) ?? 0) + 1);
     }
-    for (const entry of timelineEntries(rest)) databases.timeline.putSync([tenant, entry.field, entry.start, keyPart(unit.id)], { id: unit.id, end: entry.end });
+    for (const entry of timelineEntries(rest, this.intervals)) databases.timeline.putSync([tenant, entry.field, entry.start, keyPart(unit.id)], { id: unit.id, end: entry.end });
     this.postings.addDocument(userId, kind, row, unit.text);
     if (unit.kind === 'topic') {
       for (const episodeId of new Set(unit.episodeIds)) databases.topicEpisodes.putSync([tenant, keyPart(unit.id), keyPart(episodeId)], episodeId);
@@ -102,7 +122,7 @@ export class Mutation {
       this.removed.push(row);
       this.tenantVectorDelta.set(tenant, (this.tenantVectorDelta.get(tenant) ?? 0) - 1);
     }
-    for (const entry of timelineEntries(unit)) databases.timeline.removeSync([tenant, entry.field, entry.start, keyPart(unit.id)]);
+    for (const entry of timelineEntries(unit, this.intervals)) databases.timeline.removeSync([tenant, entry.field, entry.start, keyPart(unit.id)]);
     if (options.postings !== false) this.postings.removeDocument(unit.scope.userId, kindCodes[unit.kind], row, unit.text);
     if (unit.kind === 'topic') {
       for (const episodeId of new Set(unit.episodeIds)) databases.topicEpisodes.removeSync([tenant, keyPart(unit.id), keyPart(episodeId)]);
