@@ -31,6 +31,13 @@ export interface LmdbStoreOptions {
   vectorCandidates?: number;
   /** When the writer saves (always on dispose, too) and compacts the vector index file. */
   indexMaintenance?: Partial<IndexMaintenance>;
+  /**
+   * When `write`, `delete` and `forget` resolve. `'flushed'`: once the change is synced to disk, so
+   * it survives a power cut as well as a crash. `'committed'`: as soon as it is committed — visible
+   * to readers and safe from a killed process (LMDB never shows half a transaction), but the OS
+   * may still hold it in memory; faster for bulk loads that can be re-run. @default 'flushed'
+   */
+  durability?: 'flushed' | 'committed';
   /** Initial LMDB map size in bytes (LMDB grows it as needed). @default lmdb-js default */
   mapSize?: number;
   /** Most concurrent LMDB read transactions across all processes. @default 126 */

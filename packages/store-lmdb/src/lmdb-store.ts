@@ -222,18 +222,38 @@ class LmdbMemoryStore implements LmdbStore {
       this.openVectorIndex();
     }
     this.transact(() => applyBatch(this.databases, prepared));
+    await this.durable();
+  }
+
+  /**
+   * Waits until what was committed is on disk (`durability: 'flushed'`). LMDB commits with
+   * overlapping sync on Linux and macOS: the commit is atomic and visible at once, and the sync to
+   * disk follows; this waits for it, off the main thread.
+   */
+  private async durable(): Promise<void> {
+    if (this.options.durability === 'committed') return;
+    await new Promise<void>((resolve, reject) => {
+      // lmdb-js's `sync(callback)` (not in its typings): mdb_env_sync(force) on a worker thread.
+      (this.databases.root as unknown as { sync(callback: (error?: unknown) => void): void }).sync((error) => {
+        if (error) reject(new StoreError({ store: storeName, code: 'write-failed', message: `store-lmdb: the write to ${this.options.path} was committed but syncing it to disk failed: ${String(error)}`, cause: error }));
+        else resolve();
+      });
+    });
   }
 
   async delete(scope: ScopeFilter, id: string): Promise<boolean> {
     this.assertWritable();
     const parsed = parseInput(scopeFilterSchema, scope, { label: 'scope' });
-    return this.transact(() => deleteUnit(this.databases, parsed, id)) !== undefined;
+    const deleted = this.transact(() => deleteUnit(this.databases, parsed, id)) !== undefined;
+    if (deleted) await this.durable();
+    return deleted;
   }
 
   async forget(scope: ScopeFilter): Promise<void> {
     this.assertWritable();
     const parsed = parseInput(scopeFilterSchema, scope, { label: 'scope' });
     this.transact(() => forgetScope(this.databases, parsed));
+    await this.durable();
   }
 
   async getUnits(scope: ScopeFilter, ids: ReadonlyArray<string>) {
