@@ -1,5 +1,6 @@
 import { normalizeName } from '../../model/graph.js';
 import { tenantOf, type Scope } from '../../model/scope.js';
+import type { TimeInterval } from '../../model/time.js';
 import type { Episode, Fact, Turn } from '../../model/units.js';
 import {
   distillerSpecificationVersion,
@@ -179,8 +180,14 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
     if (cue.kind !== 'time') entities.add(cue.name);
   }
   const eventTime = reading.times[0]?.interval;
+  const mentionTimes: TimeInterval[] = [];
+  for (const time of reading.times) mentionTimes.push(time.interval);
+  const participantList = [...participants];
+  const entityList = [...entities];
+  // Every member is written out with the same keys in the same order (see `EpisodeMember`).
   return {
-    ...read,
+    turn: read.turn,
+    reading,
     cues,
     unit: {
       ...unit,
@@ -188,12 +195,17 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
       context: {
         ...unit.context,
         ...(eventTime === undefined ? {} : { eventTime }),
-        mentionTimes: reading.times.map((time) => time.interval),
-        participants: [...participants],
-        entities: [...entities],
+        mentionTimes,
+        participants: participantList,
+        entities: entityList,
         ...(location === undefined ? {} : { location }),
       },
     },
+    eventTime,
+    location,
+    mentionTimes,
+    participants: participantList,
+    entities: entityList,
   };
 }
 
@@ -208,10 +220,13 @@ function buildEpisodes(members: ReadonlyArray<EpisodeMember>, session: EpisodeSe
   );
   const episodes: Episode[] = [];
   const topicEpisodes: TopicEpisode[] = [];
-  ranges.forEach(([start, end], index) => {
-    const { episode, topic } = buildEpisode(members.slice(start, end), session, plan?.vectors[index]);
+  // A counted loop: ranges come from the worker's JSON or from here, and destructuring each
+  // through the iterator protocol checks their array shapes (and deoptimises on a new one).
+  for (let index = 0; index < ranges.length; index++) {
+    const range = ranges[index] as [number, number];
+    const { episode, topic } = buildEpisode(members.slice(range[0], range[1]), session, plan?.vectors[index]);
     episodes.push(episode);
     topicEpisodes.push(topic);
-  });
+  }
   return { episodes, topicEpisodes };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { CueKind } from '../../model/graph.js';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
@@ -50,6 +51,17 @@ export function encodeReadings(readings: ReadonlyArray<TurnReading>): string {
   return JSON.stringify(readings.map((reading) => ({ ...reading, stems: [...reading.stems] })));
 }
 
+/**
+ * The cue and mention kinds as this thread's own literals. `JSON.parse` interns strings of up to
+ * ten characters only, so a parsed 'organisation' is another kind of string than the literal the
+ * distiller compares it with: the first one to arrive would throw away the optimised code of
+ * every function comparing kinds (and again for a reading made in this thread).
+ */
+const kindLiterals: Readonly<Record<string, CueKind>> = {
+  person: 'person', place: 'place', organisation: 'organisation', thing: 'thing', attribute: 'attribute', descriptor: 'descriptor', time: 'time', entity: 'entity',
+};
+const literalKind = <T extends string>(kind: T): T => (kindLiterals[kind] as T | undefined) ?? kind;
+
 /** Readings from {@link encodeReadings}, equal to the ones encoded. */
 export function decodeReadings(text: string): TurnReading[] {
   const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[] | Set<string>; sentenceTags: Array<string | undefined | null> }>;
@@ -58,6 +70,8 @@ export function decodeReadings(text: string): TurnReading[] {
     reading.stems = new Set(reading.stems);
     const tags = reading.sentenceTags;
     for (let index = 0; index < tags.length; index++) if (tags[index] === null) tags[index] = undefined;
+    for (const cue of reading.cues) cue.kind = literalKind(cue.kind);
+    for (const mention of reading.mentions) mention.kind = literalKind(mention.kind);
   }
   return readings as TurnReading[];
 }
