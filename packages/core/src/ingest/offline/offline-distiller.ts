@@ -85,7 +85,10 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const fresh = freshTurns(session, request.knownTurnIds, reading.turns);
   if (fresh.length === 0) return { turns: [], episodes: [], facts: [], topics: [], cues: [], tags: [], relations: [], supersessions: [] };
 
-  const names = unique([...speakerNames.map(normalizeName), ...fresh.flatMap(({ reading }) => reading.cues.map((cue) => cue.name))]);
+  const nameSet = new Set<string>();
+  for (const name of speakerNames) nameSet.add(normalizeName(name));
+  for (const { reading } of fresh) for (const cue of reading.cues) nameSet.add(cue.name);
+  const names = [...nameSet];
   const graph = new GraphDraft(tenant, await memory.findCues(names), ids);
   aliasListeners(fresh, graph);
   const speakersByName = new Map(speakerNames.map((name) => [normalizeName(name), name]));
@@ -98,7 +101,10 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
     }
     return out;
   };
-  const members = fresh.map((turn) => member(turn, turnUnits, graph, show));
+  // Arrays pushed one by one, not made by `map`: a mapped array has another shape in optimised code
+  // than in the interpreter, and every function it reaches would be re-optimised for it.
+  const members: EpisodeMember[] = [];
+  for (const turn of fresh) members.push(member(turn, turnUnits, graph, show));
   const episodeSession: EpisodeSession = {
     tenant,
     scope: { ...tenant, sessionId: session.id },
@@ -123,8 +129,10 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const { facts, supersessions } = buildFacts(fresh, { tenant, sessionId: session.id, span, day: episodeSession.day, stored, graph, show });
 
   const resolved = fresh.reduce((sum, { reading }) => sum + reading.times.length, 0);
+  const turns: Turn[] = [];
+  for (const entry of members) turns.push(entry.unit);
   return {
-    turns: members.map((entry) => entry.unit),
+    turns,
     episodes,
     facts,
     topics,
