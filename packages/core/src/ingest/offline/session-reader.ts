@@ -8,6 +8,7 @@ import type { Lexicon } from './lexicon.js';
 import { createHashedEmbedder, hashedEmbeddingOf } from '../../embed/hashed-embedder.js';
 import { attachTurnVectors, embedTurns, planEpisodes, readingInput, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
 import { sampleConversation as warmUpConversation } from '../../demo/sample-conversation.js';
+import { warmUpSession } from './warm-up-session.js';
 
 /** What reading a session gives the distiller. */
 export interface SessionReading {
@@ -105,7 +106,7 @@ export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { respo
  */
 export function warmUpRequests(): ReaderRequest[] {
   const embed = hashedEmbeddingOf(createHashedEmbedder());
-  return warmUpConversation.sessions.map((session, index) => ({ id: -1 - index, input: JSON.stringify(readingInput(warmUpConversation, session, embed, undefined)) }));
+  return [...warmUpConversation.sessions, warmUpSession].map((session, index) => ({ id: -1 - index, input: JSON.stringify(readingInput(warmUpConversation, session, embed, undefined)) }));
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */

@@ -130,7 +130,8 @@ function readLexeme(written: string, lexicon: Lexicon): Lexeme {
     const pos = info.pos;
     if ((pos === 'person' || pos === 'place' || pos === 'org') && !capital) {
       // "will", "grace", "bill" written in lower case are ordinary words.
-      return [kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun', undefined];
+      // (`undefined` tested first: the class comparisons then only ever see strings.)
+      return [kind === undefined ? 'noun' : kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun', undefined];
     }
     if (capital && !initial && raw !== 'I' && (!info.known || pos === 'noun' || pos === 'plural')) return ['proper', info.gender];
     if (capital && initial && !info.known && pos !== 'gerund' && pos !== 'adverb' && pos !== 'past') return ['proper', info.gender];
