@@ -100,7 +100,8 @@ export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { respo
 
 /**
  * Requests for the sessions of the built-in warm-up sample (the demo's conversation, five sessions
- * of relative dates, names, places, a pet, jobs, a move and questions), as the distiller makes them
+ * of relative dates, names, places, a pet, jobs, a move and questions, then the extra session of
+ * `warm-up-session.ts`), as the distiller makes them
  * with the default embedder: the worker answers them once at start (and drops the answers), so that the
  * sessions it is sent first do not run cold code.
  */
