@@ -31,8 +31,21 @@ function analyzeText(text: string): string[] {
   return out;
 }
 
+/**
+ * An empty slot list that holds any value from the start. A `[]` literal starts as an array of small
+ * integers and changes kind at its first id; each tenant's first write then runs into optimised
+ * code made for the other kind and throws it away.
+ */
+function emptySlots(): Array<string | undefined> {
+  const slots: Array<string | undefined> = [undefined];
+  slots.pop();
+  return slots;
+}
+
 interface Document {
   kind: UnitKind;
+  /** The text indexed. */
+  text: string;
   counts: Map<string, number>;
   length: number;
   /** Position in `LexicalIndex.slots`. */
@@ -69,14 +82,17 @@ export class LexicalIndex {
   private readonly kinds = new Map<UnitKind, KindPostings>();
   private readonly documents = new Map<string, Document>();
   /** Slot → unit id, `undefined` once removed. */
-  private slots: Array<string | undefined> = [];
+  private slots: Array<string | undefined> = emptySlots();
   private emptySlots = 0;
 
   /** Indexes (or re-indexes) a unit's text. */
   put(unit: Unit): void {
+    const known = this.documents.get(unit.id);
+    // A unit written again with the same text (a fact seen again, a topic that gained no title) keeps its postings.
+    if (known !== undefined && known.kind === unit.kind && known.text === unit.text) return;
     this.remove(unit.id);
     const terms = analyzeText(unit.text);
-    const document: Document = { kind: unit.kind, counts: termCounts(terms), length: terms.length, slot: this.slots.length };
+    const document: Document = { kind: unit.kind, text: unit.text, counts: termCounts(terms), length: terms.length, slot: this.slots.length };
     this.slots.push(unit.id);
     this.documents.set(unit.id, document);
     const postings = this.postingsOf(unit.kind);
@@ -146,7 +162,7 @@ export class LexicalIndex {
 
   /** Gives the documents consecutive slots again and rebuilds the postings. */
   private renumber(): void {
-    this.slots = [];
+    this.slots = emptySlots();
     this.emptySlots = 0;
     for (const postings of this.kinds.values()) postings.postings.clear();
     for (const [id, document] of this.documents) {

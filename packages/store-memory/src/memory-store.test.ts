@@ -110,6 +110,22 @@ describe('store-memory', () => {
     expect(store.getInstance().tenants.size).toBe(0);
   });
 
+  it('writing a cue or a unit again keeps its names and words findable, and a change replaces them', async () => {
+    const store = createMemoryStore();
+    const cue = (aliases: string[]) => ({ id: 'c1', scope, name: 'Caroline', aliases });
+    await store.write({ units: [episode('e1', undefined, 'Caroline adopted a beagle')], cues: [cue(['Caro'])] });
+    // The same again (as ingest writes cues and topics every session): nothing lost.
+    await store.write({ units: [episode('e1', undefined, 'Caroline adopted a beagle')], cues: [cue(['Caro'])] });
+    expect((await store.findCues(scope, ['caro'])).map((found) => found.id)).toEqual(['c1']);
+    expect((await store.lexicalSearch(scope, 'beagle', { k: 5 })).map((hit) => hit.unit.id)).toEqual(['e1']);
+    // Changed: the old alias and words no longer match, the new ones do.
+    await store.write({ units: [episode('e1', undefined, 'Caroline adopted a kitten')], cues: [cue(['Carrie'])] });
+    expect(await store.findCues(scope, ['caro'])).toEqual([]);
+    expect((await store.findCues(scope, ['carrie', 'caroline'])).map((found) => found.id)).toEqual(['c1']);
+    expect(await store.lexicalSearch(scope, 'beagle', { k: 5 })).toEqual([]);
+    expect((await store.lexicalSearch(scope, 'kitten', { k: 5 })).map((hit) => hit.unit.id)).toEqual(['e1']);
+  });
+
   it('a disposed store names itself in the error', async () => {
     const store = createMemoryStore();
     await store.dispose();

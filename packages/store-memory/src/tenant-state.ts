@@ -51,6 +51,13 @@ function removeFrom(index: Map<string, string[]>, key: string, value: string): v
 
 const cueNames = (cue: Cue) => new Set([cue.name, ...cue.aliases].map(normalizeName));
 
+/** True when two versions of a cue have the same name and aliases (so the same `cueNames`). */
+function sameNames(a: Cue, b: Cue): boolean {
+  if (a.name !== b.name || a.aliases.length !== b.aliases.length) return false;
+  for (let index = 0; index < a.aliases.length; index++) if (a.aliases[index] !== b.aliases[index]) return false;
+  return true;
+}
+
 /** Orders relations by cue, tag, then content id. */
 export function compareRelations(a: Relation, b: Relation): number {
   return compareIds(a.cueId, b.cueId) || compareIds(a.tagId, b.tagId) || compareIds(a.contentId, b.contentId);
@@ -128,10 +135,12 @@ export class TenantState {
 
   putCue(cue: Cue): void {
     const previous = this.cues.get(cue.id);
-    if (previous === undefined) this.sortedCues.invalidate();
-    else for (const name of cueNames(previous)) removeFrom(this.byName, name, cue.id);
     this.cues.set(cue.id, cue);
     this.owners.cue.set(cue.id, this.userId);
+    // Ingest writes most cues again with every session that names them, usually under the same names.
+    if (previous !== undefined && sameNames(previous, cue)) return;
+    if (previous === undefined) this.sortedCues.invalidate();
+    else for (const name of cueNames(previous)) removeFrom(this.byName, name, cue.id);
     for (const name of cueNames(cue)) addTo(this.byName, name, cue.id);
   }
 

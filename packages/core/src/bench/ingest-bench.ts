@@ -8,7 +8,8 @@
 // `--no-read-ahead` keeps all the work on the main thread.
 // Setup (`setupMs`, not timed) is what a long-running service pays once: loading the file and the
 // lexicon, starting the reader worker (which loads its own lexicon and reads the built-in warm-up
-// sample, the demo's conversation of `demo/sample-conversation.ts`, as every worker does when it starts),
+// sample — the demo's conversation of `demo/sample-conversation.ts` and the short session of
+// `ingest/offline/warm-up-session.ts` — as every worker does when it starts),
 // and one `add()` of that sample into a throwaway store — the state a service is in after its
 // first ingest: code compiled, nothing of the benchmark's data seen. `--no-warm-up` skips the latter.
 import { readFileSync } from 'node:fs';

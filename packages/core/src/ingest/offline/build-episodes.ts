@@ -26,10 +26,25 @@ export interface EpisodeSession {
   relateTurns: boolean;
 }
 
-/** A message with its turn unit and its cues resolved to canonical names. */
+/**
+ * A message with its turn unit, its cues resolved to canonical names, and the coordinates its
+ * episode gathers. The coordinates are also in `unit.context`, whose shape varies with what a
+ * message has (an event time, a place); episode building reads them here, from one shape, so
+ * that its optimised code is not thrown away each time a new combination turns up.
+ */
 export interface EpisodeMember extends ReadTurn {
   unit: Turn;
   cues: ReadonlyArray<CueOccurrence>;
+  /** The message's event time (`unit.context.eventTime`). */
+  eventTime: TimeInterval | undefined;
+  /** The first place it names (`unit.context.location`). */
+  location: string | undefined;
+  /** `unit.context.mentionTimes`. */
+  mentionTimes: ReadonlyArray<TimeInterval>;
+  /** `unit.context.participants`. */
+  participants: ReadonlyArray<string>;
+  /** `unit.context.entities`. */
+  entities: ReadonlyArray<string>;
 }
 
 /** An episode's text: the session's day, then each message restated after its speaker's name. */
@@ -101,12 +116,11 @@ export function buildEpisode(members: ReadonlyArray<EpisodeMember>, session: Epi
   const speakers = new Set<string>();
   const parts: Array<{ speaker: string; restated: string }> = [];
   for (const member of members) {
-    const { context } = member.unit;
-    if (eventTime === undefined) eventTime = context.eventTime;
-    if (location === undefined && context.location) location = context.location;
-    for (const time of context.mentionTimes) mentionTimes.push(time);
-    for (const name of context.participants) participants.add(name);
-    for (const name of context.entities) entities.add(name);
+    if (eventTime === undefined) eventTime = member.eventTime;
+    if (location === undefined && member.location) location = member.location;
+    for (const time of member.mentionTimes) mentionTimes.push(time);
+    for (const name of member.participants) participants.add(name);
+    for (const name of member.entities) entities.add(name);
     for (const source of member.unit.sources) sources.push(source);
     speakers.add(member.turn.speaker);
     parts.push({ speaker: member.turn.speaker, restated: member.reading.restated });

@@ -14,7 +14,14 @@ export interface TopicEpisode {
   /** Its speakers. */
   participants: ReadonlyArray<string>;
   /** Canonical cue names with their kind, count and first position in the episode. */
-  cues: ReadonlyMap<string, { kind: CueKind; count: number; first: number }>;
+  cues: ReadonlyMap<string, CueStats>;
+}
+
+/** How an episode names a cue. */
+interface CueStats {
+  kind: CueKind;
+  count: number;
+  first: number;
 }
 
 const TOPIC_KINDS: ReadonlySet<CueKind> = new Set(['thing', 'entity', 'organisation', 'place']);
@@ -26,16 +33,23 @@ export function topicIdOf(tenant: Scope, name: string): string | undefined {
   return key.length === 0 ? undefined : stableId('topic', tenant, key);
 }
 
+/** Orders an episode's candidate cues: by count, things first, longer names first, then by position. */
+function bySalience([nameA, a]: [string, CueStats], [nameB, b]: [string, CueStats]): number {
+  return b.count - a.count
+    || Number(b.kind === 'thing') - Number(a.kind === 'thing')
+    || nameB.split(' ').length - nameA.split(' ').length
+    || a.first - b.first;
+}
+
+// Plain loops rather than chains of array methods, here and in `rankTopics`: these run for every
+// episode, and the arrays such chains make change shape between tiers and cost re-optimisations.
 function candidates(episode: TopicEpisode, recurring: (name: string) => boolean): string[] {
-  return [...episode.cues]
-    .filter(([name, cue]) => TOPIC_KINDS.has(cue.kind) && (cue.count >= 2 || recurring(name)))
-    .sort(([nameA, a], [nameB, b]) =>
-      b.count - a.count
-      || Number(b.kind === 'thing') - Number(a.kind === 'thing')
-      || nameB.split(' ').length - nameA.split(' ').length
-      || a.first - b.first)
-    .slice(0, 3)
-    .map(([name]) => name);
+  const kept: Array<[string, CueStats]> = [];
+  for (const [name, cue] of episode.cues) if (TOPIC_KINDS.has(cue.kind) && (cue.count >= 2 || recurring(name))) kept.push([name, cue]);
+  kept.sort(bySalience);
+  const out: string[] = [];
+  for (let index = 0; index < kept.length && index < 3; index++) out.push((kept[index] as [string, CueStats])[0]);
+  return out;
 }
 
 function topicText(label: string, titles: ReadonlyArray<string>): string {
@@ -61,7 +75,9 @@ export async function assignTopics(
   graph: GraphDraft,
 ): Promise<{ topics: Topic[]; topicOf: Map<string, string> }> {
   const ranked = rankTopics(episodes, tenant, graph);
-  const ids = [...new Set(ranked.flat().map((candidate) => candidate.id))];
+  const unique = new Set<string>();
+  for (const options of ranked) for (const option of options) unique.add(option.id);
+  const ids = [...unique];
   const stored = new Map<string, Topic>();
   if (ids.length > 0) {
     for (const unit of await getUnits(ids)) if (unit?.kind === 'topic') stored.set(unit.id, unit);
@@ -76,10 +92,16 @@ function rankTopics(episodes: ReadonlyArray<TopicEpisode>, tenant: Scope, graph:
   const episodesWith = new Map<string, number>();
   for (const episode of episodes) for (const name of episode.cues.keys()) episodesWith.set(name, (episodesWith.get(name) ?? 0) + 1);
   const recurring = (name: string) => (episodesWith.get(name) ?? 0) >= 2 || graph.wasStored(name);
-  return episodes.map((episode) => candidates(episode, recurring).flatMap((name) => {
-    const id = graph.stableId('topic', name, () => topicIdOf(tenant, name) ?? '');
-    return id === '' ? [] : [{ id, name }];
-  }));
+  const ranked: Array<Array<{ id: string; name: string }>> = [];
+  for (const episode of episodes) {
+    const options: Array<{ id: string; name: string }> = [];
+    for (const name of candidates(episode, recurring)) {
+      const id = graph.stableId('topic', name, () => topicIdOf(tenant, name) ?? '');
+      if (id !== '') options.push({ id, name });
+    }
+    ranked.push(options);
+  }
+  return ranked;
 }
 
 interface TopicDraft {

@@ -130,6 +130,16 @@ const suffixTagPos: Readonly<Record<string, Pos>> = {
   Person: 'proper', LastName: 'proper', Place: 'place', Organization: 'org', Modal: 'modal', Copula: 'copula',
 };
 
+/**
+ * compromise's ambiguity classes as literals of this module. Its own strings are built when it
+ * unpacks its model (not interned), while tagging compares classes with literals: the first
+ * class string of the other kind to arrive would throw away the optimised tagging code.
+ */
+const ambiguityLiterals: ReadonlyMap<string, string> = new Map(
+  ['Unit|Noun', 'Plural|Verb', 'Noun|Verb', 'Person|Noun', 'Adj|Noun', 'Adj|Past', 'Actor|Verb', 'Noun|Gerund', 'Person|Place', 'Adj|Gerund', 'Adj|Present', 'Person|Adj', 'Person|Verb', 'Person|Date'].map((kind) => [kind, kind]),
+);
+const asLiteral = (kind: string): string => ambiguityLiterals.get(kind) ?? kind;
+
 /** The cached word-level view of compromise's model. */
 export class Lexicon {
   private readonly words = new Map<string, WordInfo>();
@@ -154,7 +164,7 @@ export class Lexicon {
   }
 
   private lookUp(lower: string): WordInfo {
-    const ambiguity = Object.hasOwn(this.model.two.switches, lower) ? this.model.two.switches[lower] : undefined;
+    const ambiguity = Object.hasOwn(this.model.two.switches, lower) ? asLiteral(this.model.two.switches[lower] as string) : undefined;
     const raw = Object.hasOwn(this.model.one.lexicon, lower) ? this.model.one.lexicon[lower] : undefined;
     if (AUX.has(lower)) return { pos: 'aux', ambiguity, gender: undefined, known: true };
     if (INTERJECTIONS.has(lower)) return { pos: 'expression', ambiguity, gender: undefined, known: true };

@@ -1,5 +1,6 @@
 import { normalizeName } from '../../model/graph.js';
 import { tenantOf, type Scope } from '../../model/scope.js';
+import type { TimeInterval } from '../../model/time.js';
 import type { Episode, Fact, Turn } from '../../model/units.js';
 import {
   distillerSpecificationVersion,
@@ -33,8 +34,6 @@ export interface OfflineDistillerOptions {
    */
   readAhead?: boolean;
 }
-
-const unique = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
 /** Marks a distiller whose output is built from core's schemas and needs no second validation. */
 export const trustedDistillerOutput = Symbol.for('engram.distiller.trusted-output');
@@ -84,20 +83,10 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const fresh = freshTurns(session, request.knownTurnIds, reading.turns);
   if (fresh.length === 0) return { turns: [], episodes: [], facts: [], topics: [], cues: [], tags: [], relations: [], supersessions: [] };
 
-  const names = unique([...speakerNames.map(normalizeName), ...fresh.flatMap(({ reading }) => reading.cues.map((cue) => cue.name))]);
-  const graph = new GraphDraft(tenant, await memory.findCues(names), ids);
+  const graph = new GraphDraft(tenant, await memory.findCues(namesToFind(speakerNames, fresh)), ids);
   aliasListeners(fresh, graph);
-  const speakersByName = new Map(speakerNames.map((name) => [normalizeName(name), name]));
-  const shown = new Map<string, string>();
-  const show = (name: string) => {
-    let out = shown.get(name);
-    if (out === undefined) {
-      out = displayName(name, speakersByName);
-      shown.set(name, out);
-    }
-    return out;
-  };
-  const members = fresh.map((turn) => member(turn, turnUnits, graph, show));
+  const show = displayNames(speakerNames);
+  const members = membersOf(fresh, turnUnits, graph, show);
   const episodeSession: EpisodeSession = {
     tenant,
     scope: { ...tenant, sessionId: session.id },
@@ -111,26 +100,90 @@ async function distillOffline(request: DistillRequest, options: OfflineDistiller
   const { episodes, topicEpisodes } = buildEpisodes(members, episodeSession, options, plan);
 
   const { topics, topicOf } = await assignTopics(topicEpisodes, tenant, (ids) => memory.getUnits(ids), graph);
-  for (const episode of episodes) {
-    const topicId = topicOf.get(episode.id);
-    if (topicId !== undefined) episode.context.topicId = topicId;
-  }
+  fileUnderTopics(episodes, topicOf);
 
-  const entities = unique(fresh.map(({ turn }) => graph.canonical(turn.speaker)));
   const stored = new Map<string, Fact[]>();
-  await Promise.all(entities.map(async (entity) => stored.set(entity, await memory.currentFacts(entity))));
+  await Promise.all(speakerEntities(fresh, graph).map(async (entity) => stored.set(entity, await memory.currentFacts(entity))));
   const { facts, supersessions } = buildFacts(fresh, { tenant, sessionId: session.id, span, day: episodeSession.day, stored, graph, show });
 
-  const resolved = fresh.reduce((sum, { reading }) => sum + reading.times.length, 0);
   return {
-    turns: members.map((entry) => entry.unit),
+    turns: unitsOf(members),
     episodes,
     facts,
     topics,
     ...graph.output(),
     supersessions,
-    diagnostics: { timeExpressions: resolved + fresh.reduce((sum, { reading }) => sum + reading.vagueTimes, 0), timeExpressionsResolved: resolved },
+    diagnostics: timeDiagnostics(fresh),
   };
+}
+
+// The steps of `distillOffline` that loop over a session's messages live in the functions below.
+// `distillOffline` runs once per session; kept free of loops it never becomes hot itself, and the
+// optimising compiler is not made to compile it with everything it calls inlined — a very large
+// compilation while ingesting — but only these small functions, each on its own.
+
+/** The names to look up in memory: the speakers' and those of every cue of the new messages. */
+function namesToFind(speakerNames: ReadonlyArray<string>, fresh: ReadonlyArray<ReadTurn>): string[] {
+  const names = new Set<string>();
+  for (const name of speakerNames) names.add(normalizeName(name));
+  for (const { reading } of fresh) for (const cue of reading.cues) names.add(cue.name);
+  return [...names];
+}
+
+/** Display names of normalised names, remembered for the session. */
+function displayNames(speakerNames: ReadonlyArray<string>): (name: string) => string {
+  const speakersByName = new Map(speakerNames.map((name) => [normalizeName(name), name]));
+  const shown = new Map<string, string>();
+  return (name: string) => {
+    let out = shown.get(name);
+    if (out === undefined) {
+      out = displayName(name, speakersByName);
+      shown.set(name, out);
+    }
+    return out;
+  };
+}
+
+/** The episode members of the new messages. */
+function membersOf(fresh: ReadonlyArray<ReadTurn>, turnUnits: ReadonlyArray<Turn>, graph: GraphDraft, show: (name: string) => string): EpisodeMember[] {
+  // Pushed one by one, not made by `map`: a mapped array has another shape in optimised code than
+  // in the interpreter, and every function it reaches would be re-optimised for it.
+  const members: EpisodeMember[] = [];
+  for (const turn of fresh) members.push(member(turn, turnUnits, graph, show));
+  return members;
+}
+
+/** Gives each episode filed under a topic that topic's id. */
+function fileUnderTopics(episodes: ReadonlyArray<Episode>, topicOf: ReadonlyMap<string, string>): void {
+  for (const episode of episodes) {
+    const topicId = topicOf.get(episode.id);
+    if (topicId !== undefined) episode.context.topicId = topicId;
+  }
+}
+
+/** The canonical names of the new messages' speakers, once each. */
+function speakerEntities(fresh: ReadonlyArray<ReadTurn>, graph: GraphDraft): string[] {
+  const entities = new Set<string>();
+  for (const { turn } of fresh) entities.add(graph.canonical(turn.speaker));
+  return [...entities];
+}
+
+/** The members' turn units. */
+function unitsOf(members: ReadonlyArray<EpisodeMember>): Turn[] {
+  const turns: Turn[] = [];
+  for (const entry of members) turns.push(entry.unit);
+  return turns;
+}
+
+/** Time expressions of the new messages: all seen, and those resolved to dates. */
+function timeDiagnostics(fresh: ReadonlyArray<ReadTurn>): { timeExpressions: number; timeExpressionsResolved: number } {
+  let resolved = 0;
+  let vague = 0;
+  for (const { reading } of fresh) {
+    resolved += reading.times.length;
+    vague += reading.vagueTimes;
+  }
+  return { timeExpressions: resolved + vague, timeExpressionsResolved: resolved };
 }
 
 /** Sessions of a conversation offered to the reader ahead of the one being distilled. */
@@ -179,8 +232,14 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
     if (cue.kind !== 'time') entities.add(cue.name);
   }
   const eventTime = reading.times[0]?.interval;
+  const mentionTimes: TimeInterval[] = [];
+  for (const time of reading.times) mentionTimes.push(time.interval);
+  const participantList = [...participants];
+  const entityList = [...entities];
+  // Every member is written out with the same keys in the same order (see `EpisodeMember`).
   return {
-    ...read,
+    turn: read.turn,
+    reading,
     cues,
     unit: {
       ...unit,
@@ -188,12 +247,17 @@ function member(read: ReadTurn, turnUnits: ReadonlyArray<Turn>, graph: GraphDraf
       context: {
         ...unit.context,
         ...(eventTime === undefined ? {} : { eventTime }),
-        mentionTimes: reading.times.map((time) => time.interval),
-        participants: [...participants],
-        entities: [...entities],
+        mentionTimes,
+        participants: participantList,
+        entities: entityList,
         ...(location === undefined ? {} : { location }),
       },
     },
+    eventTime,
+    location,
+    mentionTimes,
+    participants: participantList,
+    entities: entityList,
   };
 }
 
@@ -208,10 +272,13 @@ function buildEpisodes(members: ReadonlyArray<EpisodeMember>, session: EpisodeSe
   );
   const episodes: Episode[] = [];
   const topicEpisodes: TopicEpisode[] = [];
-  ranges.forEach(([start, end], index) => {
-    const { episode, topic } = buildEpisode(members.slice(start, end), session, plan?.vectors[index]);
+  // A counted loop: ranges come from the worker's JSON or from here, and destructuring each
+  // through the iterator protocol checks their array shapes (and deoptimises on a new one).
+  for (let index = 0; index < ranges.length; index++) {
+    const range = ranges[index] as [number, number];
+    const { episode, topic } = buildEpisode(members.slice(range[0], range[1]), session, plan?.vectors[index]);
     episodes.push(episode);
     topicEpisodes.push(topic);
-  });
+  }
   return { episodes, topicEpisodes };
 }

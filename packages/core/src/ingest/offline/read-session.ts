@@ -105,7 +105,10 @@ export function attachTurnVectors(readings: ReadonlyArray<TurnReading>, vectors:
 
 /** Read messages as segmentation sees them. */
 export function segmentTurns(read: ReadonlyArray<{ turn: ConversationTurn; reading: TurnReading }>): SegmentTurn[] {
-  return read.map(({ turn, reading }) => ({ speaker: turn.speaker, stems: reading.stems, asks: reading.asks, words: reading.words }));
+  // Pushed, not mapped (see `planEpisodes`).
+  const out: SegmentTurn[] = [];
+  for (const { turn, reading } of read) out.push({ speaker: turn.speaker, stems: reading.stems, asks: reading.asks, words: reading.words });
+  return out;
 }
 
 /**
@@ -117,13 +120,21 @@ export function planEpisodes(input: SessionReadingInput, readings: ReadonlyArray
   const settings = input.embed;
   const plan = input.episodes;
   if (settings === undefined || plan === undefined) return undefined;
-  const read = readings.map((reading) => ({ turn: input.turns[reading.index] as ConversationTurn, reading }));
+  // Arrays pushed one by one: an array made by `map` has another shape in optimised code than in
+  // the interpreter, and the functions it reaches would be re-optimised for it.
+  const read: Array<{ turn: ConversationTurn; reading: TurnReading }> = [];
+  for (const reading of readings) read.push({ turn: input.turns[reading.index] as ConversationTurn, reading });
   const ranges = segmentEpisodes(segmentTurns(read), plan.maxTurns === undefined ? {} : { maxTurns: plan.maxTurns });
   const out = new Float32Array(ranges.length * settings.dimensions);
-  ranges.forEach(([start, end], index) => {
-    const parts = read.slice(start, end).map(({ turn, reading }) => ({ speaker: turn.speaker, restated: reading.restated }));
+  for (let index = 0; index < ranges.length; index++) {
+    const range = ranges[index] as [number, number];
+    const parts: Array<{ speaker: string; restated: string }> = [];
+    for (let at = range[0]; at < range[1]; at++) {
+      const { turn, reading } = read[at] as { turn: ConversationTurn; reading: TurnReading };
+      parts.push({ speaker: turn.speaker, restated: reading.restated });
+    }
     out.set(hashedVector(episodeText(plan.day, parts), settings), index * settings.dimensions);
-  });
+  }
   return { ranges, vectors: out };
 }
 

@@ -1,6 +1,7 @@
 // Entry of the offline distiller's reader worker (built as `offline-reader-worker.js`): loads the
-// lexicon once, reads the built-in warm-up sample (so the first sessions it is sent run compiled
-// code, as after a first ingest), then reads the sessions the main thread sends, one at a time,
+// lexicon once, reads the built-in warm-up sample (the demo's conversation and the extra session of
+// `warm-up-session.ts`, so the sessions it is sent run code that has seen the usual constructions
+// of chat), then reads the sessions the main thread sends, one at a time,
 // on the port it was given. See `session-reader.ts`.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { loadLexicon } from './lexicon.js';

@@ -12,6 +12,7 @@ import { planEpisodes, readSession, segmentTurns, type SessionReadingInput } fro
 import { segmentEpisodes } from './segment.js';
 import { answerRequest, createWorkerSessionReader, decodeReadings, localSessionReader, warmUpRequests, type ReaderRequest, type ReaderResponse, type ReaderWorker } from './session-reader.js';
 import { sampleConversation as warmUpConversation } from '../../demo/sample-conversation.js';
+import { warmUpSession } from './warm-up-session.js';
 
 let lexicon: Lexicon;
 beforeAll(async () => {
@@ -122,7 +123,8 @@ describe('episode plans', () => {
 describe('the warm-up sample', () => {
   it('is read by the worker like any session, and takes the branches it is there to warm', () => {
     const requests = warmUpRequests();
-    expect(requests).toHaveLength(warmUpConversation.sessions.length);
+    // The demo's sessions, then the team's extra warm-up session.
+    expect(requests).toHaveLength(warmUpConversation.sessions.length + 1);
     const readings = requests.flatMap((request) => {
       const { response } = answerRequest(request, lexicon);
       if (response.type !== 'read') throw new Error(`warm-up session not read: ${JSON.stringify(response)}`);
@@ -131,11 +133,14 @@ describe('the warm-up sample', () => {
       expect(response.episodes?.ranges.length).toBeGreaterThan(0);
       return decodeReadings(response.readings);
     });
-    expect(readings).toHaveLength(warmUpConversation.sessions.reduce((sum, session) => sum + session.turns.length, 0));
+    expect(readings).toHaveLength(warmUpConversation.sessions.reduce((sum, session) => sum + session.turns.length, warmUpSession.turns.length));
     expect(readings.some((reading) => reading.times.length > 0)).toBe(true);
     expect(readings.some((reading) => reading.facts.length > 0)).toBe(true);
     expect(readings.some((reading) => reading.asks)).toBe(true);
     const kinds = new Set(readings.flatMap((reading) => reading.cues.map((cue) => cue.kind)));
     for (const kind of ['person', 'place', 'time'] as const) expect(kinds.has(kind)).toBe(true);
+    // The extra session's third person is resolved: "She says her students…" names Sarah.
+    expect(readings.some((reading) => reading.restated.includes("Sarah says Sarah's students"))).toBe(true);
+    expect(readings.some((reading) => reading.sentenceTags.length > 1 && reading.restated.includes('\n'))).toBe(true);
   });
 });

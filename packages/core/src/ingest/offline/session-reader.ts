@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { CueKind } from '../../model/graph.js';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
 import { createHashedEmbedder, hashedEmbeddingOf } from '../../embed/hashed-embedder.js';
 import { attachTurnVectors, embedTurns, planEpisodes, readingInput, readSession, type EpisodePlan, type SessionReadingInput, type TurnReading } from './read-session.js';
 import { sampleConversation as warmUpConversation } from '../../demo/sample-conversation.js';
+import { warmUpSession } from './warm-up-session.js';
 
 /** What reading a session gives the distiller. */
 export interface SessionReading {
@@ -50,6 +52,17 @@ export function encodeReadings(readings: ReadonlyArray<TurnReading>): string {
   return JSON.stringify(readings.map((reading) => ({ ...reading, stems: [...reading.stems] })));
 }
 
+/**
+ * The cue and mention kinds as this thread's own literals. `JSON.parse` interns strings of up to
+ * ten characters only, so a parsed 'organisation' is another kind of string than the literal the
+ * distiller compares it with: the first one to arrive would throw away the optimised code of
+ * every function comparing kinds (and again for a reading made in this thread).
+ */
+const kindLiterals: Readonly<Record<string, CueKind>> = {
+  person: 'person', place: 'place', organisation: 'organisation', thing: 'thing', attribute: 'attribute', descriptor: 'descriptor', time: 'time', entity: 'entity',
+};
+const literalKind = <T extends string>(kind: T): T => (kindLiterals[kind] as T | undefined) ?? kind;
+
 /** Readings from {@link encodeReadings}, equal to the ones encoded. */
 export function decodeReadings(text: string): TurnReading[] {
   const readings = JSON.parse(text) as Array<Omit<TurnReading, 'stems' | 'sentenceTags'> & { stems: string[] | Set<string>; sentenceTags: Array<string | undefined | null> }>;
@@ -58,6 +71,8 @@ export function decodeReadings(text: string): TurnReading[] {
     reading.stems = new Set(reading.stems);
     const tags = reading.sentenceTags;
     for (let index = 0; index < tags.length; index++) if (tags[index] === null) tags[index] = undefined;
+    for (const cue of reading.cues) cue.kind = literalKind(cue.kind);
+    for (const mention of reading.mentions) mention.kind = literalKind(mention.kind);
   }
   return readings as TurnReading[];
 }
@@ -85,13 +100,14 @@ export function answerRequest(request: ReaderRequest, lexicon: Lexicon): { respo
 
 /**
  * Requests for the sessions of the built-in warm-up sample (the demo's conversation, five sessions
- * of relative dates, names, places, a pet, jobs, a move and questions), as the distiller makes them
+ * of relative dates, names, places, a pet, jobs, a move and questions, then the extra session of
+ * `warm-up-session.ts`), as the distiller makes them
  * with the default embedder: the worker answers them once at start (and drops the answers), so that the
  * sessions it is sent first do not run cold code.
  */
 export function warmUpRequests(): ReaderRequest[] {
   const embed = hashedEmbeddingOf(createHashedEmbedder());
-  return warmUpConversation.sessions.map((session, index) => ({ id: -1 - index, input: JSON.stringify(readingInput(warmUpConversation, session, embed, undefined)) }));
+  return [...warmUpConversation.sessions, warmUpSession].map((session, index) => ({ id: -1 - index, input: JSON.stringify(readingInput(warmUpConversation, session, embed, undefined)) }));
 }
 
 /** A started reader worker: the port it answers on, and how to stop it. */

@@ -49,10 +49,13 @@ function contextTag(tokens: Token[], index: number, ambiguity: Array<string | un
   const sameSentencePrevious = previous !== undefined && previous.sentence === token.sentence ? previous : undefined;
   const kind = ambiguity[index];
   const verbable = kind === 'Noun|Verb' || kind === 'Plural|Verb' || kind === 'Actor|Verb' || kind === 'Person|Verb';
+  // Read up front for every token, so these comparisons see words with and without a class alike
+  // (one made only on a rare branch sees too few kinds and costs a re-optimisation when it meets another).
+  const pluralVerb = kind === 'Plural|Verb';
   const demonstrative = sameSentencePrevious !== undefined && (sameSentencePrevious.lower === 'that' || sameSentencePrevious.lower === 'this');
   if (sameSentencePrevious && BEFORE_NOUN.has(sameSentencePrevious.pos) && !(demonstrative && token.pos !== 'gerund')) {
     // "my work", "a visit", "the painting", "the adopted dog".
-    if (token.pos === 'verb') token.pos = token.lower.endsWith('s') && kind === 'Plural|Verb' ? 'plural' : 'noun';
+    if (token.pos === 'verb') token.pos = pluralVerb && token.lower.endsWith('s') ? 'plural' : 'noun';
     else if (token.pos === 'gerund' && sameSentencePrevious.pos !== 'adjective') token.pos = 'noun';
     else if (token.pos === 'past' && next !== undefined && NOUNISH.has(next.pos)) token.pos = 'adjective';
     return;
@@ -127,7 +130,8 @@ function readLexeme(written: string, lexicon: Lexicon): Lexeme {
     const pos = info.pos;
     if ((pos === 'person' || pos === 'place' || pos === 'org') && !capital) {
       // "will", "grace", "bill" written in lower case are ordinary words.
-      return [kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun', undefined];
+      // (`undefined` tested first: the class comparisons then only ever see strings.)
+      return [kind === undefined ? 'noun' : kind === 'Person|Verb' ? 'verb' : kind === 'Person|Adj' ? 'adjective' : 'noun', undefined];
     }
     if (capital && !initial && raw !== 'I' && (!info.known || pos === 'noun' || pos === 'plural')) return ['proper', info.gender];
     if (capital && initial && !info.known && pos !== 'gerund' && pos !== 'adverb' && pos !== 'past') return ['proper', info.gender];
