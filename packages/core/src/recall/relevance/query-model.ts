@@ -4,6 +4,7 @@ import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms, type TermWeights } from '../view/weighted-bm25.js';
 import { isQuestionScaffolding } from './question-words.js';
+import { turnWords } from '../view/memory-view.js';
 
 /** A weighted query with where each term came from. */
 export interface QueryModel {
@@ -34,27 +35,55 @@ export const queryModelDefaults = {
   selfReportBoost: 1.4,
 } as const;
 
-// Stemmed hyponym terms per category word: WordNet is immutable, so this cache is data, not state.
-const hyponymTerms = new Map<string, string[]>();
+// Hyponym terms per category word: WordNet is immutable, so this cache is data, not state.
+const hyponymTerms = new Map<string, HyponymTerm[]>();
 const hyponymCacheLimit = 20_000;
 const plainWord = /^[a-z0-9]+$/;
 
-function stemmedHyponyms(word: string): string[] {
+/** An analysed hyponym term and the word forms that name it (none listed: a many-word lemma). */
+interface HyponymTerm {
+  term: string;
+  forms: string[] | undefined;
+}
+
+/** A noun and its regular plurals: the forms in which a text names it. */
+function nounForms(lemma: string): string[] {
+  const forms = [lemma, `${lemma}s`, `${lemma}es`];
+  if (lemma.endsWith('y')) forms.push(`${lemma.slice(0, -1)}ies`);
+  return forms;
+}
+
+function stemmedHyponyms(word: string): HyponymTerm[] {
   let terms = hyponymTerms.get(word);
   if (terms) return terms;
-  const found = new Set<string>();
+  const found = new Map<string, string[] | undefined>();
   const lemmas = nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth, limit: queryModelDefaults.maxKinds });
   for (const lemma of lemmas.size > queryModelDefaults.maxKinds ? [] : lemmas.keys()) {
     if (plainWord.test(lemma)) {
       // Most lemmas are one plain word: the analyzer's per-word path gives what `analyze` would.
       const term = analyzeWord(lemma);
-      if (term !== undefined) found.add(term);
-    } else for (const term of analyze(lemma)) found.add(term);
+      if (term === undefined) continue;
+      const forms = found.has(term) ? found.get(term) : [];
+      found.set(term, forms === undefined ? undefined : [...forms, ...nounForms(lemma)]);
+    } else for (const term of analyze(lemma)) found.set(term, undefined);
   }
-  terms = [...found];
+  terms = [...found].map(([term, forms]) => ({ term, forms }));
   if (hyponymTerms.size >= hyponymCacheLimit) hyponymTerms.clear();
   hyponymTerms.set(word, terms);
   return terms;
+}
+
+// The words each view's turns say (lower-cased), per view: a function of its turns.
+const viewWords = new WeakMap<MemoryView, Set<string>>();
+
+function wordsOf(view: MemoryView): Set<string> {
+  let said = viewWords.get(view);
+  if (!said) {
+    said = new Set();
+    for (const turn of view.turns) for (const word of tokenize(turnWords(turn))) said.add(word);
+    viewWords.set(view, said);
+  }
+  return said;
 }
 
 /** Words that open a noun phrase ("what instrument", "a cocktail", "her favourite band"). */
@@ -94,10 +123,18 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   const expansions: QueryModel['expansions'] = [];
   for (const [index, word] of tokens.entries()) {
     if (!keep(word) || isStopWord(word) || word.length < 3 || !namesCategory(word, tokens[index - 1], tokens[index + 1])) continue;
-    const present = new Set<string>();
-    for (const term of stemmedHyponyms(word)) if (view.turnIndex.has(term) && !terms.has(term)) present.add(term);
-    if (present.size === 0 || present.size > queryModelDefaults.maxHyponyms) continue;
-    for (const term of present) {
+    let present = 0;
+    const named: string[] = [];
+    for (const { term, forms } of stemmedHyponyms(word)) {
+      if (!view.turnIndex.has(term) || terms.has(term)) continue;
+      present++;
+      // A kind counts when the memory names it, not when a word merely shares its stem ("fitting"
+      // as an accessory is not "it fits").
+      if (forms === undefined || forms.some((form) => wordsOf(view).has(form))) named.push(term);
+    }
+    // How many kinds share a stem with the memory's words says how vague the category is.
+    if (present > queryModelDefaults.maxHyponyms) continue;
+    for (const term of named) {
       terms.set(term, (terms.get(term) ?? 0) + queryModelDefaults.hyponymWeight);
       expansions.push({ term, weight: queryModelDefaults.hyponymWeight, from: `hyponym of ${word}` });
     }
