@@ -26,6 +26,7 @@ import type { Commit } from './write/mutation.js';
 import type { HnswOptions } from './vector/index-file.js';
 import { BackgroundIndexer } from './vector/background-indexer.js';
 import { VectorIndex, type IndexMaintenance } from './vector/vector-index.js';
+import { TenantVectorCache } from './vector/tenant-vectors.js';
 import { vectorSearch, type VectorSearchSettings } from './vector/vector-search.js';
 import { acquireWriterLock, assertWriterLock, releaseWriterLock } from './writer-lock.js';
 
@@ -51,6 +52,8 @@ class LmdbMemoryStore implements LmdbStore {
   private readonly hnsw: HnswOptions;
   private readonly maintenance: IndexMaintenance;
   private readonly searchSettings: VectorSearchSettings;
+  /** Small tenants' vectors in memory for exact search, checked against the generation on every read. */
+  private readonly tenantVectors = new TenantVectorCache();
   private readonly lookup: BatchLookup;
 
   constructor(
@@ -305,7 +308,7 @@ class LmdbMemoryStore implements LmdbStore {
     return this.read(scope, (snapshot, parsed) => {
       const index = this.vectorIndex;
       index?.sync(snapshot);
-      return vectorSearch(snapshot, index?.covered ? index : undefined, parsed, query, options, this.searchSettings);
+      return vectorSearch(snapshot, index?.covered ? index : undefined, parsed, query, options, this.searchSettings, this.tenantVectors);
     });
   }
 
@@ -344,6 +347,7 @@ class LmdbMemoryStore implements LmdbStore {
       this.warn(`store-lmdb: saving the vector index failed (${String(error)}); it is rebuilt from LMDB at the next open`);
     }
     this.indexer = undefined;
+    this.tenantVectors.clear();
     this.vectorIndex?.close();
     this.vectorIndex = undefined;
     if (!this.readOnly) releaseWriterLock(this.databases, this.token);

@@ -3,6 +3,7 @@ import type { Key } from 'lmdb';
 import { keyPart, kindsByCode, prefixRange } from '../layout.js';
 import { selectTop, type RankedRow } from '../search/best-first.js';
 import type { Snapshot } from '../snapshot.js';
+import type { TenantVectorCache } from './tenant-vectors.js';
 import type { VectorIndex } from './vector-index.js';
 
 /** When vector search scans exactly instead of asking the graph. */
@@ -30,8 +31,8 @@ function acceptor(snapshot: Snapshot, scope: ScopeFilter, filter: UnitFilter): A
   };
 }
 
-/** Cosine of `query` against every vector of the tenant, read from LMDB. */
-function exactScan(snapshot: Snapshot, scope: ScopeFilter, query: Float32Array, k: number, accept: Accept): RankedRow[] {
+/** Cosine of `query` against every vector of the tenant, streamed from LMDB (a tenant too big to keep in memory). */
+function streamScan(snapshot: Snapshot, scope: ScopeFilter, query: Float32Array, k: number, accept: Accept): RankedRow[] {
   let rows = new Float64Array(1024);
   let scores = new Float64Array(1024);
   let count = 0;
@@ -48,6 +49,25 @@ function exactScan(snapshot: Snapshot, scope: ScopeFilter, query: Float32Array, 
     rows[count] = (key as Key[])[1] as number;
     scores[count] = cosineSimilarity(query, snapshot.vectorView(value));
     count += 1;
+  }
+  return selectTop(scores, count, k, (index) => accept(rows[index] as number)?.id);
+}
+
+/**
+ * Cosine of `query` against every vector of the tenant (the same arithmetic as core's
+ * `cosineSimilarity`, so the same scores), over the tenant's vectors kept in memory.
+ */
+function exactScan(snapshot: Snapshot, scope: ScopeFilter, query: Float32Array, k: number, accept: Accept, cache: TenantVectorCache, tenantVectors: number): RankedRow[] {
+  if (!cache.fits(tenantVectors * query.length)) return streamScan(snapshot, scope, query, k, accept);
+  const { count, rows, vectors, squaredNorms, dims } = cache.get(snapshot, scope.userId, query.length);
+  let queryNorm = 0;
+  for (let d = 0; d < dims; d++) queryNorm += (query[d] as number) * (query[d] as number);
+  const scores = new Float64Array(count);
+  for (let index = 0; index < count; index++) {
+    let dot = 0;
+    for (let d = 0, offset = index * dims; d < dims; d++, offset++) dot += (query[d] as number) * (vectors[offset] as number);
+    const norm = squaredNorms[index] as number;
+    scores[index] = queryNorm === 0 || norm === 0 ? 0 : dot / Math.sqrt(queryNorm * norm);
   }
   return selectTop(scores, count, k, (index) => accept(rows[index] as number)?.id);
 }
@@ -116,6 +136,7 @@ export function vectorSearch(
   query: Float32Array,
   options: UnitFilter & { k: number },
   settings: VectorSearchSettings,
+  cache: TenantVectorCache,
 ): ScoredUnit[] {
   const { databases } = snapshot;
   const dims = snapshot.get(databases.meta, 'dims') as number | undefined;
@@ -130,7 +151,7 @@ export function vectorSearch(
     const total = (snapshot.get(databases.meta, 'vectorCount') as number | undefined) ?? tenantVectors;
     ranked = graphSearch(snapshot, index, scope, query, options.k, accept, (tenantVectors / Math.max(total, 1)) * kindShare(snapshot, scope.userId, options), settings);
   }
-  ranked ??= exactScan(snapshot, scope, query, options.k, accept);
+  ranked ??= exactScan(snapshot, scope, query, options.k, accept, cache, tenantVectors);
   const hits: ScoredUnit[] = [];
   for (const { id, score } of ranked) {
     const unit = snapshot.unit(id);
