@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { CueKind } from '../../model/graph.js';
+import { cueKindSchema, type CueKind } from '../../model/graph.js';
 import type { ConversationSession } from '../conversation.js';
 import { loadLexicon } from './lexicon.js';
 import type { Lexicon } from './lexicon.js';
@@ -58,9 +58,7 @@ export function encodeReadings(readings: ReadonlyArray<TurnReading>): string {
  * distiller compares it with: the first one to arrive would throw away the optimised code of
  * every function comparing kinds (and again for a reading made in this thread).
  */
-const kindLiterals: Readonly<Record<string, CueKind>> = {
-  person: 'person', place: 'place', organisation: 'organisation', thing: 'thing', attribute: 'attribute', descriptor: 'descriptor', time: 'time', entity: 'entity',
-};
+const kindLiterals: Readonly<Record<string, CueKind>> = Object.fromEntries(cueKindSchema.options.map((kind) => [kind, kind]));
 const literalKind = <T extends string>(kind: T): T => (kindLiterals[kind] as T | undefined) ?? kind;
 
 /** Readings from {@link encodeReadings}, equal to the ones encoded. */

@@ -4,7 +4,6 @@ import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
 import { addTerms, type TermWeights } from '../view/weighted-bm25.js';
 import { isQuestionScaffolding } from './question-words.js';
-import { turnWords } from '../view/memory-view.js';
 
 /** A weighted query with where each term came from. */
 export interface QueryModel {
@@ -73,19 +72,6 @@ function stemmedHyponyms(word: string): HyponymTerm[] {
   return terms;
 }
 
-// The words each view's turns say (lower-cased), per view: a function of its turns.
-const viewWords = new WeakMap<MemoryView, Set<string>>();
-
-function wordsOf(view: MemoryView): Set<string> {
-  let said = viewWords.get(view);
-  if (!said) {
-    said = new Set();
-    for (const turn of view.turns) for (const word of tokenize(turnWords(turn))) said.add(word);
-    viewWords.set(view, said);
-  }
-  return said;
-}
-
 /** Words that open a noun phrase ("what instrument", "a cocktail", "her favourite band"). */
 const determiners = new Set([
   'a', 'an', 'the', 'what', 'which', 'any', 'some', 'of', 'other', 'another', 'my', 'your', 'his', 'her', 'their', 'our', 'its',
@@ -130,7 +116,7 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
       present++;
       // A kind counts when the memory names it, not when a word merely shares its stem ("fitting"
       // as an accessory is not "it fits").
-      if (forms === undefined || forms.some((form) => wordsOf(view).has(form))) named.push(term);
+      if (forms === undefined || forms.some((form) => view.words.has(form))) named.push(term);
     }
     // How many kinds share a stem with the memory's words says how vague the category is.
     if (present > queryModelDefaults.maxHyponyms) continue;

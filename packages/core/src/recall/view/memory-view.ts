@@ -1,4 +1,4 @@
-import { analyzeWithCompounds } from '../../search/analyzer.js';
+import { analyzeWithCompounds, words as tokenize } from '../../search/analyzer.js';
 import { partOfDayTerms } from './part-of-day.js';
 import type { ScopeFilter } from '../../model/scope.js';
 import type { Turn, Unit } from '../../model/units.js';
@@ -47,6 +47,17 @@ export class MemoryView {
    * nothing in the first: "What type of music do you play?"), by position: it is about the listener.
    */
   readonly asksOther: Uint8Array;
+
+  private saidWords: Set<string> | undefined;
+
+  /** Every word the turns say, lower-cased as the analyzer splits them (built on first use). */
+  get words(): ReadonlySet<string> {
+    if (this.saidWords === undefined) {
+      this.saidWords = new Set();
+      for (const turn of this.turns) for (const word of tokenize(turnWords(turn))) this.saidWords.add(word);
+    }
+    return this.saidWords;
+  }
 
   private constructor(units: Unit[]) {
     this.units = new Map(units.map((unit) => [unit.id, unit]));
