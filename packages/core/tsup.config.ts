@@ -7,6 +7,7 @@ export default defineConfig({
     'bench/kernel-bench': 'src/bench/kernel-bench.ts',
     'bench/ingest-bench': 'src/bench/ingest-bench.ts',
     'bench/eval-cli': 'src/bench/eval-cli.ts',
+    'bench/separation-bench': 'src/bench/separation-bench.ts',
     // The offline distiller's read-ahead worker (see src/ingest/offline/session-reader.ts).
     'offline-reader-worker': 'src/ingest/offline/reader-worker.ts',
   },
