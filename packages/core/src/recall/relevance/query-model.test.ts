@@ -73,3 +73,39 @@ describe('buildQueryModel', () => {
     expect(hyponyms('What would complement my current camera setup?')).toEqual([]);
   });
 });
+
+describe('buildQueryModel: a noun modifying an equipment noun', () => {
+  const view = MemoryView.fromUnits([
+    turn(0, 'Maya', 'I am upgrading the flash of my Sony camera.'),
+    turn(1, 'Maya', 'My yoga class fits my current schedule.'),
+    turn(2, 'Maya', 'We rehearsed at the dance studio all night.'),
+    turn(3, 'Maya', 'I bought a skillet and a saucepan.'),
+    turn(4, 'Maya', 'The weather was lovely today.'),
+    // Kinds that "current" (current → ampere) and "dance" (dance → disco, ballroom) would add.
+    turn(5, 'Maya', 'The charger draws one ampere; we went to a disco in a ballroom.'),
+  ]);
+  const frame = (query: string): RecallFrame => ({ query, need: query, participants: [], entities: [], aspects: [], asksWhen: false, dropped: [] });
+  const kinds = (query: string) => buildQueryModel(frame(query), view).expansions.map((expansion) => `${expansion.term} (${expansion.from})`);
+
+  it('asks for the kinds WordNet lists under the modifier\u2019s two-word nouns', () => {
+    expect(kinds('Can you suggest something to complement my photography setup?')).toEqual([
+      'camera (kind of photographic camera, for "photography setup")',
+      'flash (kind of photographic equipment, for "photography setup")',
+    ]);
+    expect(kinds('What should I add to my cooking gear?')).toEqual(['skillet (kind of cooking pan, for "cooking gear")', 'saucepan (kind of cooking pan, for "cooking gear")']);
+  });
+
+  it('finds a turn that shares no word with the question', () => {
+    const query = 'Can you suggest something to complement my photography setup?';
+    const scores = scoreTurns(view, buildQueryModel(frame(query), view));
+    expect(scores.get(0)).toBeGreaterThan(0);
+    expect(Math.max(...[...scores].filter(([position]) => position !== 0).map(([, score]) => score), 0)).toBeLessThan(scores.get(0) as number);
+  });
+
+  it('leaves adjectives and heads that are no equipment alone', () => {
+    // "current" is an adjective; a studio is a room, not equipment.
+    expect(kinds('Does yoga fit my current setup?')).toEqual([]);
+    expect(kinds('When did she rehearse at the dance studio?')).toEqual([]);
+    expect(kinds('What goes with my dance kit?')).toEqual(['ballroom (kind of dance hall, for "dance kit")', 'disco (kind of dance hall, for "dance kit")']);
+  });
+});

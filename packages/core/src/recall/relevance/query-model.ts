@@ -1,4 +1,4 @@
-import { nounBaseForms, nounHyponyms } from '../../lexicon/wordnet.js';
+import { isAdjective, nounBaseForms, nounCompoundKinds, nounHyponyms, nounIsA } from '../../lexicon/wordnet.js';
 import { analyze, analyzeWord, isStopWord, words as tokenize } from '../../search/analyzer.js';
 import type { RecallFrame } from '../frame/recall-frame.js';
 import type { MemoryView } from '../view/memory-view.js';
@@ -21,6 +21,14 @@ export const queryModelDefaults = {
   hyponymWeight: 0.3,
   /** Levels below the category noun. */
   hyponymDepth: 3,
+  /** Levels below a noun modifier's two-word nouns ("photography" → photographic equipment → camera). */
+  compoundDepth: 1,
+  /**
+   * The WordNet noun (any sense) that a head noun must be a kind of for its modifier's compounds to
+   * be the kinds asked for: "setup", "gear", "kit", "tools" are instrumentalities; "studio", "race",
+   * "account" are not.
+   */
+  equipmentHead: 'instrumentality',
   /** A category noun with more hyponyms present in memory than this is too vague to expand. */
   maxHyponyms: 40,
   /**
@@ -39,10 +47,11 @@ const hyponymTerms = new Map<string, HyponymTerm[]>();
 const hyponymCacheLimit = 20_000;
 const plainWord = /^[a-z0-9]+$/;
 
-/** An analysed hyponym term and the word forms that name it (none listed: a many-word lemma). */
+/** An analysed kind: its term, the word forms that name it (none listed: a many-word lemma) and the compound it was found under, if any. */
 interface HyponymTerm {
   term: string;
   forms: string[] | undefined;
+  via?: string;
 }
 
 /** A noun and its regular plurals: the forms in which a text names it. */
@@ -52,23 +61,37 @@ function nounForms(lemma: string): string[] {
   return forms;
 }
 
-function stemmedHyponyms(word: string): HyponymTerm[] {
-  let terms = hyponymTerms.get(word);
+/**
+ * The analysed kinds of a query word: the hyponyms of a category noun ("accessories" → belt,
+ * holster) or, for a noun modifying an equipment noun, the kinds listed under its two-word nouns
+ * ("photography setup" → photographic equipment → camera, flash).
+ */
+function stemmedHyponyms(word: string, source: 'category' | 'modifier'): HyponymTerm[] {
+  const key = source === 'modifier' ? `${word}\u0000modifier` : word;
+  let terms = hyponymTerms.get(key);
   if (terms) return terms;
-  const found = new Map<string, string[] | undefined>();
-  const lemmas = nounHyponyms(word, { depth: queryModelDefaults.hyponymDepth, limit: queryModelDefaults.maxKinds });
-  for (const lemma of lemmas.size > queryModelDefaults.maxKinds ? [] : lemmas.keys()) {
+  const found = new Map<string, { forms: string[] | undefined; via: string | undefined }>();
+  const options = { limit: queryModelDefaults.maxKinds };
+  const lemmas: Map<string, number | string> =
+    source === 'modifier'
+      ? nounCompoundKinds(word, { ...options, depth: queryModelDefaults.compoundDepth })
+      : nounHyponyms(word, { ...options, depth: queryModelDefaults.hyponymDepth });
+  for (const [lemma, origin] of lemmas.size > queryModelDefaults.maxKinds ? [] : lemmas) {
+    const via = typeof origin === 'string' ? origin : undefined;
     if (plainWord.test(lemma)) {
       // Most lemmas are one plain word: the analyzer's per-word path gives what `analyze` would.
       const term = analyzeWord(lemma);
       if (term === undefined) continue;
-      const forms = found.has(term) ? found.get(term) : [];
-      found.set(term, forms === undefined ? undefined : [...forms, ...nounForms(lemma)]);
-    } else for (const term of analyze(lemma)) found.set(term, undefined);
+      const known = found.get(term);
+      const forms = known === undefined ? [] : known.forms;
+      found.set(term, { forms: forms === undefined ? undefined : [...forms, ...nounForms(lemma)], via: known?.via ?? via });
+    } else if (source === 'category') for (const term of analyze(lemma)) found.set(term, { forms: undefined, via: found.get(term)?.via ?? via });
+    // A modifier's compounds list many hyphenated kinds ("short-stop", "cine-film") whose words
+    // alone ("short", "stop") name something else: only one-word kinds count there.
   }
-  terms = [...found].map(([term, forms]) => ({ term, forms }));
+  terms = [...found].map(([term, { forms, via }]) => (via === undefined ? { term, forms } : { term, forms, via }));
   if (hyponymTerms.size >= hyponymCacheLimit) hyponymTerms.clear();
-  hyponymTerms.set(word, terms);
+  hyponymTerms.set(key, terms);
   return terms;
 }
 
@@ -91,6 +114,16 @@ function namesCategory(word: string, previous: string | undefined, next: string 
 }
 
 /**
+ * Whether a query word is a noun modifying an equipment noun after it ("my photography setup",
+ * "cooking gear", "fishing kit"): then the kinds of that equipment are what is asked for. Not an
+ * adjective ("my current setup"), and the head is a kind of instrumentality in WordNet.
+ */
+function modifiesEquipment(word: string, next: string | undefined): boolean {
+  if (next === undefined || isStopWord(next) || isQuestionScaffolding(next)) return false;
+  return !isAdjective(word) && nounBaseForms(word).length > 0 && nounIsA(next, queryModelDefaults.equipmentHead);
+}
+
+/**
  * Turns a query and its frame into weighted terms: the words asked (participants' names removed —
  * they are a frame condition, not content, and so are the words of a window exactly grounded),
  * plus WordNet hyponyms of the categories it asks for that occur in this memory ("accessories" →
@@ -108,21 +141,24 @@ export function buildQueryModel(frame: RecallFrame, view: MemoryView): QueryMode
   const terms = addTerms(new Map(), analyze(asked.join(' ')));
   const expansions: QueryModel['expansions'] = [];
   for (const [index, word] of tokens.entries()) {
-    if (!keep(word) || isStopWord(word) || word.length < 3 || !namesCategory(word, tokens[index - 1], tokens[index + 1])) continue;
+    if (!keep(word) || isStopWord(word) || word.length < 3) continue;
+    const next = tokens[index + 1];
+    const source = namesCategory(word, tokens[index - 1], next) ? 'category' : modifiesEquipment(word, next) ? 'modifier' : undefined;
+    if (source === undefined) continue;
     let present = 0;
-    const named: string[] = [];
-    for (const { term, forms } of stemmedHyponyms(word)) {
-      if (!view.turnIndex.has(term) || terms.has(term)) continue;
+    const named: HyponymTerm[] = [];
+    for (const kind of stemmedHyponyms(word, source)) {
+      if (!view.turnIndex.has(kind.term) || terms.has(kind.term)) continue;
       present++;
       // A kind counts when the memory names it, not when a word merely shares its stem ("fitting"
       // as an accessory is not "it fits").
-      if (forms === undefined || forms.some((form) => view.words.has(form))) named.push(term);
+      if (kind.forms === undefined || kind.forms.some((form) => view.words.has(form))) named.push(kind);
     }
     // How many kinds share a stem with the memory's words says how vague the category is.
     if (present > queryModelDefaults.maxHyponyms) continue;
-    for (const term of named) {
+    for (const { term, via } of named) {
       terms.set(term, (terms.get(term) ?? 0) + queryModelDefaults.hyponymWeight);
-      expansions.push({ term, weight: queryModelDefaults.hyponymWeight, from: `hyponym of ${word}` });
+      expansions.push({ term, weight: queryModelDefaults.hyponymWeight, from: source === 'modifier' ? `kind of ${via ?? word}, for "${word} ${next}"` : `hyponym of ${word}` });
     }
   }
   const speakers = frame.participants.map((participant) => participant.value).filter((name) => view.speakers.includes(name));
