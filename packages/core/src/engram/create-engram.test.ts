@@ -35,6 +35,8 @@ describe('engram.add on a four-session conversation', () => {
     expect(counts.topics).toBe(topics(store).length);
     expect(counts.cues).toBe(store.reference.cues.size);
     expect(counts.tags).toBe(store.reference.tags.size);
+    // The pottery topic and the pottery fact come back in later sessions with relations they already had.
+    expect(counts.relations).toBe(store.reference.relations.size);
     expect(counts.supersededFacts).toBe(1);
     expect(counts.timeExpressionsResolved).toBeGreaterThanOrEqual(6);
   });
@@ -137,11 +139,12 @@ describe('engram.add on a four-session conversation', () => {
     const store = createTestMemoryStore();
     const engram = createEngram({ store });
     const [s1, s2, s3] = annaAndBenjamin.sessions;
-    await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!] }, scope);
+    const first = await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!] }, scope);
     const later = await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!, s3!] }, scope);
     expect(later).toMatchObject({ turns: 3, skippedTurns: 8, supersededFacts: 1 });
-    await engram.add(annaAndBenjamin, scope);
+    const last = await engram.add(annaAndBenjamin, scope);
     expect(store.snapshot()).toBe((await ingested()).snapshot());
+    expect(first.relations + later.relations + last.relations).toBe(store.reference.relations.size);
   });
 
   it('separates tenants', async () => {
