@@ -101,6 +101,62 @@ describe('extractTimeMentions', () => {
     }
   });
 
+  it('grounds "the week before", "the next day", "two days later" against the time named just before', () => {
+    expect(spans('Two weekends ago I ran a half marathon. The week before, I twisted my ankle.', '2024-03-15')).toEqual([
+      'Two weekends ago: 2024-03-02..2024-03-03 range',
+      'The week before: 2024-02-19..2024-02-25 week',
+    ]);
+    expect(spans('We landed on May 3 and two days later drove north.', '2023-05-20')).toEqual([
+      'May 3: 2023-05-03..2023-05-03 day',
+      'two days later: 2023-05-05..2023-05-05 day',
+    ]);
+    // A chain: each anaphor is the antecedent of the next.
+    expect(spans('On Monday I flew out. The day after, I hiked; the day after that, I slept.', '2024-03-15')).toEqual([
+      'Monday: 2024-03-11..2024-03-11 day',
+      'The day after: 2024-03-12..2024-03-12 day',
+      'the day after: 2024-03-13..2024-03-13 day',
+    ]);
+    expect(spans('I started on Wednesday. The weekend after, I rested.', '2024-03-20')[1]).toBe('The weekend after: 2024-03-16..2024-03-17 range');
+    expect(spans('We married in June 2019. A year later our son was born.', '2024-03-15')[1]).toBe('A year later: 2020-01-01..2020-12-31 year');
+  });
+
+  it('leaves an anaphor alone without a fitting antecedent close before it', () => {
+    const reference = '2024-03-15';
+    expect(spans('The week before, I was ill.', reference)).toEqual([]);
+    // Two sentences back is too far.
+    expect(spans('I graduated in 2019. A lot happened then. The year after, I moved.', reference)).toHaveLength(1);
+    // "before the exam", "before I left": another event, not the antecedent.
+    expect(spans('Last Tuesday was my exam; the week before the exam I studied.', reference)).toHaveLength(1);
+    expect(spans('Last Tuesday was my exam. The week before I left I studied.', reference)).toHaveLength(1);
+    // A habit, and an antecedent longer than the unit ("the day after" a whole week).
+    expect(spans('Every Friday I work late and the day after I sleep in.', reference)).toEqual([]);
+    expect(spans('I started last week. The day after, I quit.', reference)).toHaveLength(1);
+    // A duration, not a time; a past tense that would land after the reference.
+    expect(spans('I saw the new exhibit this weekend and I have free entry for the next year.', reference)).toHaveLength(1);
+    expect(spans('The recital was today. I phoned my aunt a few days later.', reference)).toHaveLength(1);
+  });
+
+  it('does not chain a repeated comparison, but follows a chain that says so', () => {
+    expect(spans('Sales fell 5% in 2020 compared to the previous year. Costs rose 3% compared to the previous year.', '2023-05-08')).toEqual([
+      '2020: 2020-01-01..2020-12-31 year',
+      'the previous year: 2019-01-01..2019-12-31 year',
+    ]);
+    expect(spans('I went to bed late last Monday and felt awful the next day: I had been gaming the night before.', '2023-05-29')).toEqual([
+      'last Monday: 2023-05-22..2023-05-22 day',
+      'the next day: 2023-05-23..2023-05-23 day',
+      'the night before: 2023-05-22..2023-05-22 day',
+    ]);
+  });
+
+  it('reads halves of a year as their month and grounds no other half', () => {
+    expect(spans('Half a year ago I quit my job.', '2025-01-06')).toEqual(['Half a year ago: 2024-07-01..2024-07-31 month']);
+    expect(spans('We retire in a year and a half.', '2025-01-06')).toEqual(['in a year and a half: 2026-07-01..2026-07-31 month']);
+    expect(spans('They divorced two and a half years ago.', '2025-01-06')).toEqual(['two and a half years ago: 2022-07-01..2022-07-31 month']);
+    for (const text of ['We met a month and a half ago.', 'half a month ago', "I've been vegan for a year and a half."]) {
+      expect(spans(text, '2025-01-06'), text).toEqual([]);
+    }
+  });
+
   it('does not read manner adverbs as parts of a span', () => {
     expect(spans('I was late last week.', '2024-03-15')).toEqual(['last week: 2024-03-04..2024-03-10 week']);
     expect(spans('I woke up early last Monday.', '2024-03-15')).toEqual(['last Monday: 2024-03-11..2024-03-11 day']);
