@@ -58,6 +58,18 @@ describe('engram.add on a four-session conversation', () => {
     expect(puppy.text).toContain('Benjamin adopted a puppy named Rex last Saturday (2023-05-13)');
   });
 
+  it('resolves a pronoun to a person named after a kinship word ("my brother Tom" is one person)', async () => {
+    const store = createTestMemoryStore();
+    await createEngram({ store }).add(
+      [
+        { speaker: 'Ana', text: 'My brother Tom called. He got a new job at the port.', timestamp: '2024-04-02T10:00:00', sessionId: 'k1' },
+        { speaker: 'Ben', text: 'Good for him!', timestamp: '2024-04-02T10:01:00', sessionId: 'k1' },
+      ],
+      scope,
+    );
+    expect(episodes(store).map((episode) => episode.text).join('\n')).toContain("Ana's brother Tom called. Tom got a new job at the port.");
+  });
+
   it('keeps event time apart from session time', async () => {
     const store = await ingested();
     const pottery = episodeOf(store, 's1:3');
