@@ -180,6 +180,9 @@ describe('engram.add input', () => {
     expect((error as InvalidInputError).path).toBe('input.sessions[2].turns[1].speaker');
     expect(store.writes).toBe(0);
     await expect(engram.add([{ role: 'user' }] as never, scope)).rejects.toMatchObject({ path: 'input[0].content' });
+    await expect(engram.add([{ role: 'user', content: 'hi' }, { role: 'user', content: 7 }] as never, scope)).rejects.toThrow(
+      /^invalid input\[1\]\.content: expected string, received number$/,
+    );
     await expect(engram.add({ id: 'x' } as never, scope)).rejects.toThrow(InvalidInputError);
     await expect(engram.add(annaAndBenjamin, { userId: '' })).rejects.toMatchObject({ path: 'scope.userId' });
     const badDate = { id: 's', date: 'yesterday', turns: [{ id: 't', speaker: 'A', text: 'hi' }] };
