@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors/engram-error.js';
 import type { Episode, Fact, Topic, Turn, Unit } from '../model/units.js';
-import { distillResultSchema } from '../ports/distiller.js';
+import { distillResultSchema, type Distiller } from '../ports/distiller.js';
 import { annaAndBenjamin } from '../ingest/__fixtures__/anna-and-benjamin.js';
 import { createTestMemoryStore, type TestMemoryStore } from '../ingest/__fixtures__/test-memory-store.js';
 import { createOfflineDistiller } from '../ingest/offline/offline-distiller.js';
@@ -39,6 +39,22 @@ describe('engram.add on a four-session conversation', () => {
     expect(counts.relations).toBe(store.reference.relations.size);
     expect(counts.supersededFacts).toBe(1);
     expect(counts.timeExpressionsResolved).toBeGreaterThanOrEqual(6);
+  });
+
+  it('counts each relation once, also from a distiller that repeats them', async () => {
+    const offline = createOfflineDistiller();
+    const repeating: Distiller = {
+      specificationVersion: offline.specificationVersion,
+      name: 'repeating',
+      distill: async (request) => {
+        const result = await offline.distill(request);
+        const relations = result.relations ?? [];
+        return { ...result, relations: [...relations, ...relations] };
+      },
+    };
+    const store = createTestMemoryStore();
+    const counts = await createEngram({ store, distiller: repeating }).add(annaAndBenjamin, scope);
+    expect(counts.relations).toBe(store.reference.relations.size);
   });
 
   it('gives every unit a vector', async () => {

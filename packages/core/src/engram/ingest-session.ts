@@ -65,15 +65,26 @@ export interface IngestContext {
 /**
  * How many of `relations` are not stored yet. Only relations of contents stored before can be: a fact
  * seen again or a topic extended by new episodes comes back with the relations it already had.
+ * `distinct`: the relations hold no duplicates (the offline distiller's do not), so only those of
+ * stored contents need a key.
  */
-async function newRelationCount(store: MemoryStore, tenant: Scope, relations: ReadonlyArray<Relation>, storedContentIds: string[]): Promise<number> {
-  const stored = storedContentIds.length === 0 ? [] : await store.relationsOfContents(tenant, storedContentIds);
-  const seen = new Set(stored.map(relationKey));
+async function newRelationCount(
+  store: MemoryStore,
+  tenant: Scope,
+  relations: ReadonlyArray<Relation>,
+  storedContentIds: string[],
+  distinct: boolean,
+): Promise<number> {
+  const storedIds = new Set(storedContentIds);
+  const stored = new Set(storedIds.size === 0 ? [] : (await store.relationsOfContents(tenant, storedContentIds)).map(relationKey));
+  const seen = distinct ? undefined : new Set<string>();
   let count = 0;
   for (const relation of relations) {
-    const key = relationKey(relation);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen !== undefined || storedIds.has(relation.contentId)) {
+      const key = relationKey(relation);
+      if (stored.has(key) || seen?.has(key) === true) continue;
+      seen?.add(key);
+    }
     count += 1;
   }
   return count;
@@ -139,7 +150,7 @@ export async function ingestSession(
     missingIds(store, tenant, 'cue', result.cues.map((cue) => cue.id)),
     missingIds(store, tenant, 'tag', result.tags.map((tag) => tag.id)),
   ]);
-  const relations = await newRelationCount(store, tenant, result.relations, contentIds.filter((id) => !newUnits.has(id)));
+  const relations = await newRelationCount(store, tenant, result.relations, contentIds.filter((id) => !newUnits.has(id)), context.trustDistiller);
   signal?.throwIfAborted();
   // Only source turns and new episodes come embedded (a fact or topic may carry a stored vector of older text).
   const ready = (unit: Unit) => turnEmbedding !== undefined && (unit.kind === 'turn' || unit.kind === 'episode') && unit.vector !== undefined;
