@@ -224,6 +224,19 @@ describe('engram.add input', () => {
     const again = await engram.add(messages, scope);
     expect(again).toMatchObject({ turns: 0, skippedTurns: 3 });
   });
+
+  it('dates a session given without a date or timestamps now, so it has its coordinate and its relative times resolve', async () => {
+    const store = createTestMemoryStore();
+    const engram = createEngram({ store, now: () => new Date('2024-05-01T12:00:00Z') });
+    const session = { id: 'undated', turns: [{ id: 'u:1', speaker: 'Ana', text: 'I moved to Rome yesterday.' }] };
+    await engram.add(session, scope);
+    const turn = units(store).find((unit): unit is Turn => unit.kind === 'turn');
+    expect(turn?.context.session).toMatchObject({ id: 'undated', start: '2024-05-01T12:00:00.000Z' });
+    expect(turn?.context.eventTime).toMatchObject({ start: '2024-04-30', granularity: 'day' });
+    // Added again on another day, it is the same session: nothing is written.
+    const later = await createEngram({ store, now: () => new Date('2024-06-01T12:00:00Z') }).add(session, scope);
+    expect(later).toMatchObject({ turns: 0, skippedTurns: 1 });
+  });
 });
 
 describe('engram lifecycle', () => {
