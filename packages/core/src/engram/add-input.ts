@@ -115,9 +115,20 @@ function fromMessages(messages: ReadonlyArray<z.output<typeof messageSchema>>, d
 }
 
 /**
+ * A session that gives no date and no turn timestamp is dated `now`, as undated messages are: it
+ * is being said as it is added, and without a date it would have no session coordinate and its
+ * relative times ("yesterday") nothing to be resolved against.
+ */
+function dated(session: ConversationSession, now: () => Date): ConversationSession {
+  if (session.date !== undefined || session.turns.some((turn) => turn.timestamp !== undefined)) return session;
+  return { ...session, date: now().toISOString() };
+}
+
+/**
  * Validates what `add()` was given and turns it into one conversation. Messages are grouped into
  * sessions by `sessionId` (else the scope's session, else `chat-<day of their timestamp>`, else
- * `chat`); a message without a timestamp is dated now. Throws an `InvalidInputError` naming the bad field.
+ * `chat`); a message without a timestamp, and a session without a date or timestamps, is dated
+ * now. Throws an `InvalidInputError` naming the bad field.
  */
 export function parseAddInput(input: unknown, options: { defaultSession?: string; now: () => Date }): Conversation {
   if (Array.isArray(input)) {
@@ -125,12 +136,12 @@ export function parseAddInput(input: unknown, options: { defaultSession?: string
     return fromMessages(messages, options.defaultSession, options.now);
   }
   if (typeof input === 'object' && input !== null && 'sessions' in input) {
-    const conversation = parseInput(conversationSchema, input, { label: 'input' });
-    return conversation as Conversation;
+    const conversation = parseInput(conversationSchema, input, { label: 'input' }) as Conversation;
+    return { ...conversation, sessions: conversation.sessions.map((session) => dated(session, options.now)) };
   }
   if (typeof input === 'object' && input !== null && 'turns' in input) {
     const session = parseInput(sessionSchema, input, { label: 'input' }) as ConversationSession;
-    return { id: 'chat', speakers: [...new Set(session.turns.map((turn) => turn.speaker))], sessions: [session] };
+    return { id: 'chat', speakers: [...new Set(session.turns.map((turn) => turn.speaker))], sessions: [dated(session, options.now)] };
   }
   return parseInput(z.custom<Conversation>(() => false, 'expected a conversation ({ id, speakers, sessions }), a session ({ id, turns }) or an array of messages'), input, { label: 'input' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors/engram-error.js';
 import type { Episode, Fact, Topic, Turn, Unit } from '../model/units.js';
-import { distillResultSchema } from '../ports/distiller.js';
+import { distillResultSchema, type Distiller } from '../ports/distiller.js';
 import { annaAndBenjamin } from '../ingest/__fixtures__/anna-and-benjamin.js';
 import { createTestMemoryStore, type TestMemoryStore } from '../ingest/__fixtures__/test-memory-store.js';
 import { createOfflineDistiller } from '../ingest/offline/offline-distiller.js';
@@ -35,8 +35,26 @@ describe('engram.add on a four-session conversation', () => {
     expect(counts.topics).toBe(topics(store).length);
     expect(counts.cues).toBe(store.reference.cues.size);
     expect(counts.tags).toBe(store.reference.tags.size);
+    // The pottery topic and the pottery fact come back in later sessions with relations they already had.
+    expect(counts.relations).toBe(store.reference.relations.size);
     expect(counts.supersededFacts).toBe(1);
     expect(counts.timeExpressionsResolved).toBeGreaterThanOrEqual(6);
+  });
+
+  it('counts each relation once, also from a distiller that repeats them', async () => {
+    const offline = createOfflineDistiller();
+    const repeating: Distiller = {
+      specificationVersion: offline.specificationVersion,
+      name: 'repeating',
+      distill: async (request) => {
+        const result = await offline.distill(request);
+        const relations = result.relations ?? [];
+        return { ...result, relations: [...relations, ...relations] };
+      },
+    };
+    const store = createTestMemoryStore();
+    const counts = await createEngram({ store, distiller: repeating }).add(annaAndBenjamin, scope);
+    expect(counts.relations).toBe(store.reference.relations.size);
   });
 
   it('gives every unit a vector', async () => {
@@ -54,6 +72,18 @@ describe('engram.add on a four-session conversation', () => {
     expect(pottery.sources.length).toBeLessThanOrEqual(4);
     const puppy = episodeOf(store, 's2:3');
     expect(puppy.text).toContain('Benjamin adopted a puppy named Rex last Saturday (2023-05-13)');
+  });
+
+  it('resolves a pronoun to a person named after a kinship word ("my brother Tom" is one person)', async () => {
+    const store = createTestMemoryStore();
+    await createEngram({ store }).add(
+      [
+        { speaker: 'Ana', text: 'My brother Tom called. He got a new job at the port.', timestamp: '2024-04-02T10:00:00', sessionId: 'k1' },
+        { speaker: 'Ben', text: 'Good for him!', timestamp: '2024-04-02T10:01:00', sessionId: 'k1' },
+      ],
+      scope,
+    );
+    expect(episodes(store).map((episode) => episode.text).join('\n')).toContain("Ana's brother Tom called. Tom got a new job at the port.");
   });
 
   it('keeps event time apart from session time', async () => {
@@ -137,11 +167,12 @@ describe('engram.add on a four-session conversation', () => {
     const store = createTestMemoryStore();
     const engram = createEngram({ store });
     const [s1, s2, s3] = annaAndBenjamin.sessions;
-    await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!] }, scope);
+    const first = await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!] }, scope);
     const later = await engram.add({ ...annaAndBenjamin, sessions: [s1!, s2!, s3!] }, scope);
     expect(later).toMatchObject({ turns: 3, skippedTurns: 8, supersededFacts: 1 });
-    await engram.add(annaAndBenjamin, scope);
+    const last = await engram.add(annaAndBenjamin, scope);
     expect(store.snapshot()).toBe((await ingested()).snapshot());
+    expect(first.relations + later.relations + last.relations).toBe(store.reference.relations.size);
   });
 
   it('separates tenants', async () => {
@@ -165,6 +196,9 @@ describe('engram.add input', () => {
     expect((error as InvalidInputError).path).toBe('input.sessions[2].turns[1].speaker');
     expect(store.writes).toBe(0);
     await expect(engram.add([{ role: 'user' }] as never, scope)).rejects.toMatchObject({ path: 'input[0].content' });
+    await expect(engram.add([{ role: 'user', content: 'hi' }, { role: 'user', content: 7 }] as never, scope)).rejects.toThrow(
+      /^invalid input\[1\]\.content: expected string, received number$/,
+    );
     await expect(engram.add({ id: 'x' } as never, scope)).rejects.toThrow(InvalidInputError);
     await expect(engram.add(annaAndBenjamin, { userId: '' })).rejects.toMatchObject({ path: 'scope.userId' });
     const badDate = { id: 's', date: 'yesterday', turns: [{ id: 't', speaker: 'A', text: 'hi' }] };
@@ -189,6 +223,19 @@ describe('engram.add input', () => {
     expect(undated?.context.session?.start.startsWith('2024-01-01')).toBe(true);
     const again = await engram.add(messages, scope);
     expect(again).toMatchObject({ turns: 0, skippedTurns: 3 });
+  });
+
+  it('dates a session given without a date or timestamps now, so it has its coordinate and its relative times resolve', async () => {
+    const store = createTestMemoryStore();
+    const engram = createEngram({ store, now: () => new Date('2024-05-01T12:00:00Z') });
+    const session = { id: 'undated', turns: [{ id: 'u:1', speaker: 'Ana', text: 'I moved to Rome yesterday.' }] };
+    await engram.add(session, scope);
+    const turn = units(store).find((unit): unit is Turn => unit.kind === 'turn');
+    expect(turn?.context.session).toMatchObject({ id: 'undated', start: '2024-05-01T12:00:00.000Z' });
+    expect(turn?.context.eventTime).toMatchObject({ start: '2024-04-30', granularity: 'day' });
+    // Added again on another day, it is the same session: nothing is written.
+    const later = await createEngram({ store, now: () => new Date('2024-06-01T12:00:00Z') }).add(session, scope);
+    expect(later).toMatchObject({ turns: 0, skippedTurns: 1 });
   });
 });
 

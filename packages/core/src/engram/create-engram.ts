@@ -21,7 +21,7 @@ export interface EngramOptions {
   embedder?: Embedder;
   /** Builds the memory graph of each session. @default the offline distiller */
   distiller?: Distiller;
-  /** Clock used to date messages given without a timestamp. @default () => new Date() */
+  /** Clock used to date messages given without a timestamp, and sessions without a date. @default () => new Date() */
   now?: () => Date;
   /** The policy of `active` recall. @default the offline navigator */
   navigator?: Navigator;

@@ -1,4 +1,5 @@
 import { parseInput } from '../errors/parse-input.js';
+import { relationKey, type Relation } from '../model/graph.js';
 import type { Scope } from '../model/scope.js';
 import type { Fact, Unit } from '../model/units.js';
 import { distillResultSchema, type DistillResult, type Distiller } from '../ports/distiller.js';
@@ -23,7 +24,7 @@ export interface AddCounts {
   cues: number;
   /** New tags. */
   tags: number;
-  /** Relations written. */
+  /** New relations (those of a fact or topic seen again that were already stored are not counted). */
   relations: number;
   /** Facts closed because a newer value replaced them. */
   supersededFacts: number;
@@ -59,6 +60,34 @@ export interface IngestContext {
   trustDistiller: boolean;
   /** The tenant's facts, shared by the sessions of one `add()` call. @default listed for each session */
   facts?: TenantFacts;
+}
+
+/**
+ * How many of `relations` are not stored yet. Only relations of contents stored before can be: a fact
+ * seen again or a topic extended by new episodes comes back with the relations it already had.
+ * `distinct`: the relations hold no duplicates (the offline distiller's do not), so only those of
+ * stored contents need a key.
+ */
+async function newRelationCount(
+  store: MemoryStore,
+  tenant: Scope,
+  relations: ReadonlyArray<Relation>,
+  storedContentIds: string[],
+  distinct: boolean,
+): Promise<number> {
+  const storedIds = new Set(storedContentIds);
+  const stored = new Set(storedIds.size === 0 ? [] : (await store.relationsOfContents(tenant, storedContentIds)).map(relationKey));
+  const seen = distinct ? undefined : new Set<string>();
+  let count = 0;
+  for (const relation of relations) {
+    if (seen !== undefined || storedIds.has(relation.contentId)) {
+      const key = relationKey(relation);
+      if (stored.has(key) || seen?.has(key) === true) continue;
+      seen?.add(key);
+    }
+    count += 1;
+  }
+  return count;
 }
 
 async function missingIds(store: MemoryStore, tenant: Scope, kind: 'unit' | 'cue' | 'tag', ids: string[]): Promise<Set<string>> {
@@ -115,11 +144,13 @@ export async function ingestSession(
   }
 
   const units: Unit[] = [...result.turns, ...result.episodes, ...facts.values(), ...result.topics];
+  const contentIds = [...result.episodes, ...facts.values(), ...result.topics].map((unit) => unit.id);
   const [newUnits, newCues, newTags] = await Promise.all([
-    missingIds(store, tenant, 'unit', [...result.episodes, ...facts.values(), ...result.topics].map((unit) => unit.id)),
+    missingIds(store, tenant, 'unit', contentIds),
     missingIds(store, tenant, 'cue', result.cues.map((cue) => cue.id)),
     missingIds(store, tenant, 'tag', result.tags.map((tag) => tag.id)),
   ]);
+  const relations = await newRelationCount(store, tenant, result.relations, contentIds.filter((id) => !newUnits.has(id)), context.trustDistiller);
   signal?.throwIfAborted();
   // Only source turns and new episodes come embedded (a fact or topic may carry a stored vector of older text).
   const ready = (unit: Unit) => turnEmbedding !== undefined && (unit.kind === 'turn' || unit.kind === 'episode') && unit.vector !== undefined;
@@ -139,7 +170,7 @@ export async function ingestSession(
   counts.topics = result.topics.filter((unit) => newUnits.has(unit.id)).length;
   counts.cues = newCues.size;
   counts.tags = newTags.size;
-  counts.relations = result.relations.length;
+  counts.relations = relations;
   const supersededNow = new Set(result.supersessions.map((entry) => entry.factId));
   counts.supersededFacts = [...facts.values()].filter((fact) => fact.supersededBy !== undefined && (newUnits.has(fact.id) || supersededNow.has(fact.id))).length;
   counts.timeExpressions = result.diagnostics?.timeExpressions ?? 0;

@@ -24,7 +24,8 @@ export function parseInput<T extends z.ZodType>(
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({
     path: formatPath(issue.path, options.label ?? ''),
-    message: issue.message,
+    // zod prefixes type errors with "Invalid input: "; after "invalid <path>:" that says it twice.
+    message: issue.message.replace(/^Invalid input: /, ''),
   }));
   const first = issues[0] ?? { path: options.label ?? '(root)', message: 'invalid value' };
   const where = options.source ? `${options.source}: ` : '';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAddInput } from '../../engram/add-input.js';
 import { catchInputErrorAsync } from './__fixtures__/catch-input-error.js';
 import { detectConversationFormat, loadConversationFile, type LoadConversationFileOptions } from './load-conversation-file.js';
 
@@ -36,6 +37,25 @@ describe('loadConversationFile', () => {
     expect(loaded.format).toBe(format);
     expect(loaded.conversations).toHaveLength(conversations);
     expect(loaded.questions).toHaveLength(questions);
+  });
+
+  it('gives engram.add only what it accepts, blank benchmark turns left out', async () => {
+    const locomo = JSON.parse(readFileSync(fixture('locomo-mini.json'), 'utf8')) as Array<{ conversation: Record<string, unknown[]> }>;
+    locomo[0]?.conversation.session_1?.push({ speaker: 'Bob', dia_id: 'D1:9', text: '' });
+    const longMemEval = JSON.parse(readFileSync(fixture('longmemeval-mini.json'), 'utf8')) as Array<{ haystack_sessions: unknown[][] }>;
+    longMemEval[0]?.haystack_sessions[0]?.push({ role: 'user', content: '' });
+    const paths = [
+      await writeTemp('blank-locomo.json', JSON.stringify(locomo)),
+      await writeTemp('blank-longmemeval.json.gz', gzipSync(JSON.stringify(longMemEval))),
+      fixture('chat-messages.json'),
+      fixture('chat-sessions.json'),
+      fixture('chat.jsonl'),
+    ];
+    for (const path of paths) {
+      for (const conversation of (await loadConversationFile(path)).conversations) {
+        expect(() => parseAddInput(conversation, { now: () => new Date('2024-01-01T00:00:00Z') })).not.toThrow();
+      }
+    }
   });
 
   it('names a chat conversation after its file', async () => {

@@ -110,6 +110,15 @@ describe('parseChatJsonl', () => {
     ]);
   });
 
+  it('names the line of a blank message', () => {
+    const log = ['{"speaker":"Ana","text":"Hi"}', '{"speaker":"Ben","text":"  "}', '{"speaker":"Ana","content":""}'].join('\n');
+    const error = catchInputError(() => parseChatJsonl(log, { source: 'chat.jsonl' }));
+    expect(error.issues.map((issue) => issue.message)).toEqual([
+      'chat.jsonl:2: invalid text: must not be empty',
+      'chat.jsonl:3: invalid content: must not be empty',
+    ]);
+  });
+
   it('returns no conversation for an empty log', () => {
     expect(parseChatJsonl('\n\n')).toEqual({ conversations: [], questions: [] });
   });

@@ -30,12 +30,15 @@ const idSchema = z
   })
   .transform(String);
 
+// A blank message has nothing to remember, and `engram.add` refuses it: say so here, with its line.
+const words = z.string().refine((text) => text.trim().length > 0, 'must not be empty');
+
 const messageSchema = z
   .looseObject({
     role: z.string().min(1, 'must not be empty').optional(),
     speaker: z.string().min(1, 'must not be empty').optional(),
-    content: z.string().optional(),
-    text: z.string().optional(),
+    content: words.optional(),
+    text: words.optional(),
     timestamp: timestampSchema.optional(),
     sessionId: idSchema.optional(),
     id: idSchema.optional(),

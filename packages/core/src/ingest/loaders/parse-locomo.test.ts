@@ -33,6 +33,13 @@ describe('parseLocomo', () => {
     });
   });
 
+  it('leaves out a turn with blank text and no image', () => {
+    const samples = fixture() as Array<{ conversation: Record<string, Array<Record<string, unknown>>> }>;
+    samples[0]?.conversation.session_1?.splice(1, 0, { speaker: 'Bob', dia_id: 'D1:9', text: ' ' }, { speaker: 'Bob', dia_id: 'D1:8', text: '', blip_caption: 'a photo of a dog' });
+    const turns = parseLocomo(samples).conversations[0]?.sessions[0]?.turns ?? [];
+    expect(turns.map((turn) => turn.id)).toEqual(['D1:1', 'D1:8', 'D1:2', 'D1:3']);
+  });
+
   it('turns qa items into questions with category names, string answers and clean evidence', () => {
     const { questions } = parseLocomo(fixture());
     expect(questions).toHaveLength(8);

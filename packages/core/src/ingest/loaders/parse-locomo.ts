@@ -67,7 +67,8 @@ export function normalizeLocomoEvidence(evidence: ReadonlyArray<string>): string
  * Parses LoCoMo samples (an array, or one sample) into conversations and questions.
  *
  * Sessions come from the `session_N` keys in numeric order (the `session_N_date_time` keys alone
- * do not make a session); turn ids are the `dia_id`s; `blip_caption` becomes `imageCaption`.
+ * do not make a session); turn ids are the `dia_id`s; `blip_caption` becomes `imageCaption`. A turn
+ * with blank text and no image says nothing and is left out (`engram.add` refuses empty text).
  * Question ids are `<sample_id>#<qa index>` (0-based); evidence sessions are derived from the
  * evidence turn ids (`D8:6` → `session_8`). Category 5 items keep their tempting wrong
  * answer as `adversarialAnswer` and are marked `abstention`.
@@ -144,6 +145,7 @@ function readConversation(
         return;
       }
       firstSeen.set(turn.dia_id, path);
+      if (turn.text.trim().length === 0 && turn.blip_caption === undefined) return;
       const converted: ConversationTurn = { id: turn.dia_id, speaker: turn.speaker, text: turn.text };
       if (turn.blip_caption !== undefined) converted.imageCaption = turn.blip_caption;
       session.turns.push(converted);

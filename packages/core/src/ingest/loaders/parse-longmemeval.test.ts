@@ -77,6 +77,26 @@ describe('parseLongMemEval', () => {
     expect(error.path).toBe('haystack_session_ids');
   });
 
+  it('leaves out turns with blank content, keeping the index of the others in their ids', () => {
+    const records = fixture();
+    const sessions = records[0]?.haystack_sessions as Array<Array<Record<string, unknown>>>;
+    sessions[1]?.splice(1, 0, { role: 'user', content: '' }, { role: 'user', content: ' \n' });
+    const session = parseLongMemEval(records).conversations[0]?.sessions.find((entry) => entry.id === 'answer_q001_1');
+    expect(session?.turns.map((turn) => [turn.id, turn.text])).toEqual([
+      ['answer_q001_1#0', 'I just bought a blue bike.'],
+      ['answer_q001_1#3', 'Blue bikes are great.'],
+      ['answer_q001_1#4', 'Your blue bike needs a lock.'],
+    ]);
+  });
+
+  it('accepts only the roles user and assistant', () => {
+    const records = fixture();
+    (records[1]?.haystack_sessions as Array<Array<Record<string, unknown>>>)[0]?.push({ role: 'User', content: 'I have three cats now.' });
+    expect(catchInputError(() => parseLongMemEval(records, { source: 'lme.json' })).message).toBe(
+      'lme.json: record 2 (q-002_abs): invalid haystack_sessions[0][2].role: expected "user" or "assistant", got "User"',
+    );
+  });
+
   it('rejects duplicate question ids', () => {
     const record = fixture()[0];
     expect(catchInputError(() => parseLongMemEval([record, record])).message).toBe(

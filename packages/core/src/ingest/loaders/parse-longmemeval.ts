@@ -22,7 +22,9 @@ const dateSchema = z.string().transform((text, context) => {
 
 // `has_answer` only appears on turns of evidence sessions.
 const turnSchema = z.looseObject({
-  role: z.string().min(1, 'must not be empty'),
+  role: z.enum(['user', 'assistant'], {
+    error: (issue) => (issue.input === undefined ? undefined : `expected "user" or "assistant", got ${JSON.stringify(issue.input)}`),
+  }),
   content: z.string(),
   has_answer: z.boolean().optional(),
 });
@@ -61,7 +63,8 @@ type LongMemEvalRecord = z.output<typeof recordSchema>;
  * put in date order (stable). A session id the record repeats (the `_s` split has a few identical
  * distractor sessions twice) gets a `~2`, `~3`… suffix, the given id kept as `sourceId`, so turn ids
  * stay unique. Turn ids are `<session id>#<turn index>` (0-based, as given); speaker and role are the
- * turn's role. The question carries `question_type` as its category, `abstention` for `_abs` ids,
+ * turn's role (`user` or `assistant`). A turn whose content is blank (LongMemEval_S has a few) is left
+ * out — it says nothing and `engram.add` refuses empty text — and the others keep their given index. The question carries `question_type` as its category, `abstention` for `_abs` ids,
  * `answer_session_ids` as evidence sessions and the `has_answer` turns as evidence turns (all of them,
  * and the user's alone in `evidenceUserTurns`).
  *
@@ -108,6 +111,7 @@ function convertRecord(record: LongMemEvalRecord): { conversation: Conversation;
     const date = record.haystack_dates[sessionIndex];
     if (date !== undefined) session.date = date;
     turns.forEach((turn, turnIndex) => {
+      if (turn.content.trim().length === 0) return;
       const converted: ConversationTurn = {
         id: `${session.id}#${turnIndex}`,
         speaker: turn.role,

@@ -163,7 +163,11 @@ export function analyseSession(
     }
     const own = new Set([normal(turn.speaker), ...(listener ? [normal(listener)] : [])]);
     const referents: Referent[] = [];
-    for (const mention of mentions) {
+    for (let at = 0; at < mentions.length; at++) {
+      const mention = mentions[at] as Mention;
+      // "my brother Tom" is one person: the name stands for the kinship word before it.
+      const next = mentions[at + 1];
+      if (mention.kin !== undefined && next?.kind === 'person' && next.kin === undefined && next.start === mention.end) continue;
       const referent = referentOf(mention, speakers, show);
       if (referent !== undefined && !own.has(normal(referent.name))) referents.push(referent);
     }

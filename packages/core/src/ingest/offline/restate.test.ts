@@ -19,8 +19,8 @@ function restated(text: string, referents: Referent[] = [], reference = '2023-05
 
 describe('restate', () => {
   it('names the speaker for the first person and dates relative times', () => {
-    expect(restated('I went to a LGBTQ support group yesterday and it was so powerful.')).toBe(
-      'Caroline went to a LGBTQ support group yesterday (2023-05-07) and it was so powerful.',
+    expect(restated('I went to a grief support meeting yesterday and it helped a lot.')).toBe(
+      'Caroline went to a grief support meeting yesterday (2023-05-07) and it helped a lot.',
     );
   });
 

@@ -1,5 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
+import { MockEmbeddingModelV4 } from 'ai/test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { embedderFromAiSdk } from '../../embed/ai-sdk-embedder.js';
 import { createEngram } from '../../engram/create-engram.js';
 import { annaAndBenjamin } from '../__fixtures__/anna-and-benjamin.js';
 import { createTestMemoryStore } from '../__fixtures__/test-memory-store.js';
@@ -101,6 +103,28 @@ describe('session readers', () => {
     // episodes too: the vectors above are its.
     expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).embed?.dimensions === 256)).toBe(true);
     expect(fake.requests.every((request) => (JSON.parse(request.input) as SessionReadingInput).episodes !== undefined)).toBe(true);
+  });
+
+  it('leave every vector to an AI SDK embedding model when the engram has one', async () => {
+    const fake = fakeWorker({ answer: true });
+    const reader = createWorkerSessionReader({ spawn: () => fake.worker });
+    await reader.ready();
+    const model = new MockEmbeddingModelV4({
+      maxEmbeddingsPerCall: 64,
+      doEmbed: async ({ values }) => ({ embeddings: values.map((value) => [value.length, value.includes('pottery') ? 1 : 0, 1]), warnings: [] }),
+    });
+    const store = createTestMemoryStore();
+    const engram = createEngram({ store, embedder: embedderFromAiSdk(model), distiller: offlineDistillerWith(reader) });
+    await engram.add(annaAndBenjamin, { userId: 'u1' });
+    expect(fake.requests.length).toBeGreaterThan(0);
+    const units = [...store.reference.units.values()].map((entry) => entry.unit);
+    const embedded = new Set(model.doEmbedCalls.flatMap((call) => call.values));
+    for (const unit of units) {
+      expect(unit.vector?.length, unit.id).toBe(3);
+      expect(embedded.has(unit.text), unit.id).toBe(true);
+    }
+    const result = await engram.recall('pottery', { scope: { userId: 'u1' }, strategy: 'similarity', k: 3 });
+    expect(result.evidence.length).toBeGreaterThan(0);
   });
 });
 

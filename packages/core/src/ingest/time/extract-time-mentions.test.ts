@@ -101,6 +101,63 @@ describe('extractTimeMentions', () => {
     }
   });
 
+  it('grounds "the week before", "the next day", "two days later" against the time named just before', () => {
+    const cases: Array<[text: string, reference: string, expected: string[]]> = [
+      [
+        'Two weekends ago I ran a half marathon. The week before, I twisted my ankle.',
+        '2024-03-15',
+        ['Two weekends ago: 2024-03-02..2024-03-03 range', 'The week before: 2024-02-19..2024-02-25 week'],
+      ],
+      ['We landed on May 3 and two days later drove north.', '2023-05-20', ['May 3: 2023-05-03..2023-05-03 day', 'two days later: 2023-05-05..2023-05-05 day']],
+      // A chain: each anaphor is the antecedent of the next.
+      [
+        'On Monday I flew out. The day after, I hiked; the day after that, I slept.',
+        '2024-03-15',
+        ['Monday: 2024-03-11..2024-03-11 day', 'The day after: 2024-03-12..2024-03-12 day', 'the day after: 2024-03-13..2024-03-13 day'],
+      ],
+      ['I started on Wednesday. The weekend after, I rested.', '2024-03-20', ['Wednesday: 2024-03-13..2024-03-13 day', 'The weekend after: 2024-03-16..2024-03-17 range']],
+      ['We married in June 2019. A year later our son was born.', '2024-03-15', ['June 2019: 2019-06-01..2019-06-30 month', 'A year later: 2020-01-01..2020-12-31 year']],
+      // Another phrase may point back to an anaphor ("the night before" the next day)...
+      [
+        'I went to bed late last Monday and felt awful the next day: I had been gaming the night before.',
+        '2023-05-29',
+        ['last Monday: 2023-05-22..2023-05-22 day', 'the next day: 2023-05-23..2023-05-23 day', 'the night before: 2023-05-22..2023-05-22 day'],
+      ],
+      // ...but a repeated comparison means the same year each time, not one further back.
+      [
+        'Sales fell 5% in 2020 compared to the previous year. Costs rose 3% compared to the previous year.',
+        '2023-05-08',
+        ['2020: 2020-01-01..2020-12-31 year', 'the previous year: 2019-01-01..2019-12-31 year'],
+      ],
+    ];
+    for (const [text, reference, expected] of cases) expect(spans(text, reference), text).toEqual(expected);
+  });
+
+  it('leaves an anaphor alone without a fitting antecedent close before it', () => {
+    const reference = '2024-03-15';
+    expect(spans('The week before, I was ill.', reference)).toEqual([]);
+    // Two sentences back is too far.
+    expect(spans('I graduated in 2019. A lot happened then. The year after, I moved.', reference)).toHaveLength(1);
+    // "before the exam", "before I left": another event, not the antecedent.
+    expect(spans('Last Tuesday was my exam; the week before the exam I studied.', reference)).toHaveLength(1);
+    expect(spans('Last Tuesday was my exam. The week before I left I studied.', reference)).toHaveLength(1);
+    // A habit, and an antecedent longer than the unit ("the day after" a whole week).
+    expect(spans('Every Friday I work late and the day after I sleep in.', reference)).toEqual([]);
+    expect(spans('I started last week. The day after, I quit.', reference)).toHaveLength(1);
+    // A duration, not a time; a past tense that would land after the reference.
+    expect(spans('On May 3 we signed the lease, and we will rent the flat for the next year.', '2023-05-20')).toHaveLength(1);
+    expect(spans('The recital was today. I phoned my aunt a few days later.', reference)).toHaveLength(1);
+  });
+
+  it('reads halves of a year as their month and grounds no other half', () => {
+    expect(spans('Half a year ago I quit my job.', '2025-01-06')).toEqual(['Half a year ago: 2024-07-01..2024-07-31 month']);
+    expect(spans('We retire in a year and a half.', '2025-01-06')).toEqual(['in a year and a half: 2026-07-01..2026-07-31 month']);
+    expect(spans('They divorced two and a half years ago.', '2025-01-06')).toEqual(['two and a half years ago: 2022-07-01..2022-07-31 month']);
+    for (const text of ['We met a month and a half ago.', 'half a month ago', "I've been vegan for a year and a half."]) {
+      expect(spans(text, '2025-01-06'), text).toEqual([]);
+    }
+  });
+
   it('does not read manner adverbs as parts of a span', () => {
     expect(spans('I was late last week.', '2024-03-15')).toEqual(['last week: 2024-03-04..2024-03-10 week']);
     expect(spans('I woke up early last Monday.', '2024-03-15')).toEqual(['last Monday: 2024-03-11..2024-03-11 day']);

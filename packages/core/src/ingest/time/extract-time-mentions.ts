@@ -66,17 +66,25 @@
  * 17 July 2023", "the day after Christmas" resolve like "last week" / "last Sunday" /
  * "two weekends ago" / "tomorrow" said on that anchor day.
  *
+ * Anaphora with an antecedent in the line ("Two weekends ago I ran a race. The week before, I was
+ * ill"; "We landed on May 3 and two days later drove north") resolve against it; see `anaphora.ts`.
+ *
+ * Halves: "half a year ago" = the month six back, "in a year and a half" = the month eighteen ahead
+ * (`month`); halves of other units ("a month and a half ago") ground nothing.
+ *
  * Not grounded — no interval, never a guess: recently, lately, soon, the other day, a while ago,
- * years ago, one day, one of these days, these days, the holidays, anaphora (the next day, the
- * week before, that summer, the following week), habits (every Sunday, on Sundays), bare times of
- * day ("at 3pm"), durations ("for two weeks", "in two weeks" in the past tense), and non-dates
- * ("May I ask", "I will march", "a second", "Sunday school", "Taco Tuesday", "Easter eggs").
+ * years ago, one day, one of these days, these days, the holidays, anaphora without an antecedent
+ * in the line (the next day, the week before, that summer, the following week), habits (every
+ * Sunday, on Sundays), bare times of day ("at 3pm"), durations ("for two weeks", "in two weeks" in
+ * the past tense), and non-dates ("May I ask", "I will march", "a second", "Sunday school", "Taco
+ * Tuesday", "Easter eggs").
  * Habitual or generic sentences ("usually", "always", "every", "often"…) ground no bare weekday,
  * month, season, holiday or weekend; schedule labels ("Monday: yoga"), weekday lists ("Monday,
  * Wednesday and Friday") and "Monday to Friday" ground nothing either. "in 4 days" after a number
  * in the same clause ("1,200 miles in 4 days") is a rate, not a date.
  */
 import { InvalidInputError } from '../../errors/index.js';
+import { resolveAnaphora } from './anaphora.js';
 import { dayNumber, isoDate, isValidDate } from './calendar.js';
 import { CALENDAR_RULES } from './calendar-rules.js';
 import { chronoFallback } from './chrono-fallback.js';
@@ -223,7 +231,7 @@ function extractFromLine(text: string, offset: number, ref: number, defaultTense
   const extra = chronoFallback(text, selected, ref, tense);
   const all = extra.length === 0 ? selected : [...selected, ...extra].sort((a, b) => a.index - b.index);
   const mentions: TimeMention[] = [];
-  for (const found of refine(text, all, ref)) {
+  for (const found of resolveAnaphora(refine(text, all, ref), context)) {
     const mention = toMention(text, found, offset);
     if (mention !== undefined) mentions.push(mention);
   }

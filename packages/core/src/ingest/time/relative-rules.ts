@@ -1,7 +1,8 @@
 /**
  * Rules for deictic and relative expressions: "yesterday", "two weekends ago", "last week",
  * "the past three months", "next Friday", "over the weekend", "earlier this year", and the vague
- * or anaphoric phrases that must not produce an interval ("recently", "the next day").
+ * or anaphoric phrases that must not produce an interval ("recently", "the next day"; an anaphor with
+ * an antecedent is grounded afterwards, in `anaphora.ts`).
  * Conventions are documented in `extract-time-mentions.ts`.
  */
 import { isoWeekday } from './calendar.js';
@@ -48,8 +49,12 @@ const HINTS: Readonly<Record<string, RegExp | readonly string[]>> = {
   'weekday-list': WEEKDAY_HINT,
   'earlier-later-this': /earlier|later|so\s+far/i,
   'current-unit-part': ['beginning', 'start', 'middle', 'end'],
+  'and-a-half': ['half'],
 };
 const BLOCKERS = new Set(['vague', 'weekday-list']);
+
+/** A count written out in "a year and a half", "two and a half years". */
+const HALF_COUNT = '(?:\\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)';
 
 function rule(name: string, source: string, resolve: TimeRule['resolve']): TimeRule {
   return { name, pattern: new RegExp(source, 'gi'), resolve, hint: HINTS[name], blocksOnly: BLOCKERS.has(name) };
@@ -105,8 +110,9 @@ function weekdayWithTense(weekday: number, context: RuleContext, match: RegExpEx
 const VAGUE =
   'recently|lately|soon|someday|sometime|nowadays|currently|these\\s+days|one\\s+of\\s+these\\s+days|some\\s+day|' +
   'the\\s+other\\s+(?:day|night|week)|a\\s+while\\s+(?:ago|back)|(?:ages|long|years|months|weeks|days)\\s+ago|back\\s+in\\s+the\\s+day|' +
-  'the\\s+(?:day|night|week|weekend|month|year)\\s+(?:before|after)|' +
-  'the\\s+(?:next|following|previous|same)\\s+(?:day|night|morning|evening|week|weekend|month|year)|' +
+  'the\\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year)\\s+(?:before|after)|' +
+  'the\\s+(?:next|following|previous|same)\\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year)|' +
+  `(?:${QUANTITY})\\s+(?:days?|weeks?|weekends?|months?|years?)\\s+(?:later|earlier|before|after)|` +
   `that\\s+(?:day|night|morning|afternoon|evening|week|weekend|month|year|${SEASON.slice(3, -1)})|` +
   `(?:every|each|most|all|some|many|other|a|one)\\s+(?:other\\s+)?(?:${WEEKDAY_NAME.slice(3, -1)}|weekend|spring|summer|autumn|fall|winter|${MONTH_NAME.slice(3, -1)})|` +
   'all\\s+(?:day|night|week|weekend|month|year)(?:\\s+long)?|every\\s+(?:day|night|morning|evening|week|month|year)|' +
@@ -267,6 +273,25 @@ export const RELATIVE_RULES: readonly TimeRule[] = [
     const whole = unitRange(unit, ref, 0);
     return /^later/i.test(match[1] ?? '') ? { start: ref, end: whole.end, granularity: 'range' } : { start: whole.start, end: ref, granularity: 'range' };
   }),
+
+  // "half a year ago" is six months back, not "a year ago"; "in a year and a half" is eighteen months
+  // ahead, not "in a year". Halves of a year resolve to their month; other halves ("a month and a
+  // half ago", "half a week") have no calendar unit to land on and are claimed without a date, as is
+  // a duration ("for a year and a half").
+  rule(
+    'and-a-half',
+    `\\b(?:(in)\\s+)?(?:half\\s+an?\\s+(day|week|month|year)|(${HALF_COUNT})\\s+(days?|weeks?|months?|years?)\\s+and\\s+a\\s+half|(${HALF_COUNT})\\s+and\\s+a\\s+half\\s+(days|weeks|months|years))(?:\\s+(ago|back|from\\s+now))?\\b`,
+    (match, context) => {
+      const ahead = match[1] !== undefined || /^from/i.test(match[7] ?? '');
+      const back = /^(?:ago|back)$/i.test(match[7] ?? '');
+      if (ahead === back || unitWord(match[2] ?? match[4] ?? match[6]) !== 'year') return null;
+      if (match[1] !== undefined && context.tense(match.index, match.index + match[0].length) === 'past') return null;
+      const years = match[2] !== undefined ? { low: 0, high: 0 } : quantity(match[3] ?? match[5] ?? '');
+      if (years === undefined || years.low !== years.high) return null;
+      const months = 12 * years.low + 6;
+      return span(unitRange('month', context.ref, back ? -months : months), 'month');
+    },
+  ),
 
   rule('current-unit-part', '\\bthe\\s+(week|month|year)\\b', (match, { ref, text }) => {
     if (!/\b(?:beginning|start|middle|end)\s+of\s+$/i.test(textBefore(text, match.index))) return undefined;
