@@ -44,12 +44,12 @@ describe('engram.recall', () => {
         id: 'ana-and-ben',
         speakers: ['Ana', 'Ben'],
         sessions: [
-          { id: 'a1', date: '2024-05-04T10:00:00', turns: [line('a1:1', 'Ana', "I'm off to go swimming with the kids. Talk soon!"), line('a1:2', 'Ben', 'Have fun at the pool!')] },
+          { id: 'a1', date: '2024-05-04T10:00:00', turns: [line('a1:1', 'Ana', "Right, I'm off to go swimming with my nephews. See you!"), line('a1:2', 'Ben', 'Have fun at the pool!')] },
           {
             id: 'a2',
             date: '2024-05-11T10:00:00',
             turns: [
-              line('a2:1', 'Ana', 'I just signed up for a pottery class yesterday, an activity just for me.'),
+              line('a2:1', 'Ana', 'Yesterday I signed up for a pottery class, an activity all of my own.'),
               line('a2:2', 'Ben', 'A pottery class! What do you make in the pottery class?'),
               line('a2:3', 'Ana', 'Bowls and cups in pottery class, and the pottery calms me.'),
               line('a2:4', 'Ben', 'Pottery sounds calming for you, Ana.'),

@@ -6,7 +6,7 @@ const term = (word: string) => analyzeWord(word) as string;
 
 describe('partOfDayTerms', () => {
   it('reads the part of the day from clock times', () => {
-    expect(partOfDayTerms('I prefer winding down by 9:30 pm to sleep well.')).toEqual([term('evening'), term('night')]);
+    expect(partOfDayTerms('On work nights I am winding down by 9:30 pm.')).toEqual([term('evening'), term('night')]);
     expect(partOfDayTerms('My run is at 7am, then work at 10 a.m.')).toEqual([term('morning')]);
     expect(partOfDayTerms('Lunch at 12:30 pm, dinner at 6 p.m.')).toEqual([term('afternoon'), term('evening')]);
     expect(partOfDayTerms('The train leaves at 11:45 PM and arrives at 2 am.')).toEqual([term('night')]);

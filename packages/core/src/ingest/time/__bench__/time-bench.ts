@@ -29,14 +29,14 @@ const asJson = args.includes('--json');
 const dataPath = args.find((a) => !a.startsWith('--')) ?? '../../../shared/data/locomo-dev.json';
 
 const SYNTHETIC = [
-  'I went to a LGBTQ support group yesterday and it was so powerful.',
+  'I went to a grief support group yesterday and it helped a lot.',
   'Hey! Good to see you, how have you been?',
-  "I'm swamped with the kids & work. What's up with you? Anything new?",
+  "Work has me buried this month. What's new with you?",
   'We went camping last August and the kids loved roasting marshmallows.',
   'That painting is beautiful, did you make it yourself?',
   'My sister visited two weekends ago and we baked cookies together.',
-  'Thanks so much, it means a lot to me that you noticed.',
-  "I'm planning a trip to Japan in October with my best friend.",
+  'Thank you, I am glad somebody noticed the new shelves.',
+  "I'm planning a trip to Portugal in October with my cousin.",
   'Honestly I think art is a great way to express yourself.',
   'I have 2 kids and they keep me busy all day long.',
 ];
