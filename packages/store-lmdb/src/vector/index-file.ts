@@ -114,8 +114,17 @@ export function releaseIndex(index: Index, options: HnswOptions): void {
   index.load(empty);
 }
 
-/** Reads and checks the sidecar; returns it, or why it cannot be used. */
-export function readSidecar(directory: string, dims: number, options: HnswOptions): { sidecar: Sidecar } | { problem: string } {
+/** Whether the saved graph was built with `options`' connectivity and quantization (else it is rebuilt by the writer, though still searchable). */
+export function builtWith(sidecar: Sidecar, options: HnswOptions): boolean {
+  return sidecar.connectivity === options.connectivity && sidecar.quantization === options.quantization;
+}
+
+/**
+ * Reads and checks the sidecar; returns it, or why it cannot be used. A file built with other
+ * HNSW options is usable (usearch takes connectivity and quantization from the file): see
+ * {@link builtWith}.
+ */
+export function readSidecar(directory: string, dims: number): { sidecar: Sidecar } | { problem: string } {
   const path = join(directory, sidecarName);
   if (!existsSync(path)) return { problem: 'the vector index sidecar is missing' };
   let sidecar: Sidecar;
@@ -126,7 +135,6 @@ export function readSidecar(directory: string, dims: number, options: HnswOption
   }
   if (sidecar.formatVersion !== 1 || typeof sidecar.generation !== 'number' || typeof sidecar.file !== 'string') return { problem: 'the vector index sidecar has an unknown format' };
   if (sidecar.dims !== dims) return { problem: `the vector index holds ${sidecar.dims}-dimensional vectors, the store ${dims}` };
-  if (sidecar.connectivity !== options.connectivity || sidecar.quantization !== options.quantization) return { problem: 'the vector index was built with other HNSW options' };
   const file = join(directory, sidecar.file);
   if (!existsSync(file)) return { problem: `the vector index file ${sidecar.file} is missing` };
   const bytes = statSync(file).size;

@@ -33,7 +33,7 @@ async function expectSelfFound(path: string, written: UnitInput[], warnings: str
   }
 }
 
-const sidecar = (path: string) => JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { generation: number; file: string; count: number };
+const sidecar = (path: string) => JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { generation: number; file: string; count: number; connectivity: number; quantization: string };
 
 describe('store-lmdb vector index file', () => {
   let path: string;
@@ -157,6 +157,20 @@ describe('store-lmdb vector index file', () => {
       await after.dispose();
     }
     expect(JSON.parse(readFileSync(join(old, 'vectors.json'), 'utf8')).quantization).toBe('i8');
+  });
+
+  it('a reader searches the saved graph as it is when its HNSW options differ (no private rebuild, no warning)', async () => {
+    const warnings: string[] = [];
+    const reader = await createLmdbStore({ path, readOnly: true, exactScanLimit: 0, hnsw: { connectivity: 8, quantization: 'f16', expansionSearch: 1024 }, onWarning: (message) => warnings.push(message) });
+    try {
+      for (const unit of written.filter((_, index) => index % 7 === 0)) {
+        const [hit] = await reader.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
+        expect(hit?.unit.id).toBe(unit.id);
+      }
+    } finally {
+      await reader.dispose();
+    }
+    expect(warnings).toEqual([]);
   });
 
   it('a writer that ends without dispose() still exits; the next open indexes what it committed', async () => {
