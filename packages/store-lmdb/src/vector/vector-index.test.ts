@@ -20,9 +20,9 @@ async function openStore(path: string, warnings: string[] = []) {
   return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256, addThreads: 1 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
 }
 
-/** Every written unit is found first by its own vector. */
-async function expectSelfFound(path: string, written: UnitInput[], warnings: string[]): Promise<void> {
-  const store = await openStore(path, warnings);
+/** Every written unit is found first by its own vector (in the store `open` opens). */
+async function expectSelfFound(path: string, written: UnitInput[], warnings: string[], open: typeof openStore = openStore): Promise<void> {
+  const store = await open(path, warnings);
   try {
     for (const unit of written.filter((_, index) => index % 7 === 0)) {
       const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
@@ -190,15 +190,9 @@ describe('store-lmdb vector index file', () => {
 
   it('a reader searches the saved graph as it is when its HNSW options differ (no private rebuild, no warning)', async () => {
     const warnings: string[] = [];
-    const reader = await createLmdbStore({ path, readOnly: true, exactScanLimit: 0, hnsw: { connectivity: 8, quantization: 'f16', expansionSearch: 1024 }, onWarning: (message) => warnings.push(message) });
-    try {
-      for (const unit of written.filter((_, index) => index % 7 === 0)) {
-        const [hit] = await reader.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
-        expect(hit?.unit.id).toBe(unit.id);
-      }
-    } finally {
-      await reader.dispose();
-    }
+    await expectSelfFound(path, written, warnings, (at, into = []) =>
+      createLmdbStore({ path: at, readOnly: true, exactScanLimit: 0, hnsw: { connectivity: 8, quantization: 'f16', expansionSearch: 1024 }, onWarning: (message) => into.push(message) }),
+    );
     expect(warnings).toEqual([]);
   });
 
