@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Key } from 'lmdb';
 import type { ScopeFilter, UnitInput, WriteBatchInput } from '@engram/core';
 import { ReferenceStore, expectQuery, randomVectors } from '@engram/core/testing';
+import { Index, MetricKind } from 'usearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLmdbStore } from './index.js';
 import { openDatabases } from './layout.js';
@@ -86,6 +87,30 @@ describe('store-lmdb forget at scale', () => {
     }
     expect(warnings).toEqual([]);
     await reopened.dispose();
+  });
+
+  it('forget of a tenant that is a small share of the graph leaves none of its vectors in the saved graph', { timeout: 300_000 }, async () => {
+    const path = join(directory, 'share');
+    const store = await createLmdbStore({ path, exactScanLimit: 0, indexMaintenance: { saveMinimumChanges: 1_000_000 }, onWarning: () => undefined });
+    await store.write(tenantBatch('keep', 0, 2000));
+    await store.write(tenantBatch('gone', 0, 300));
+    const units = openDatabases(store.getInstance()).units;
+    const rowsOf = (userId: string) => [...units.getRange({})].filter(({ value }) => value.unit.scope.userId === userId).map(({ value }) => value.row);
+    const goneRows = rowsOf('gone');
+    const keptRows = rowsOf('keep');
+    expect(goneRows).toHaveLength(300);
+    await store.forget({ userId: 'gone' });
+    await store.flush();
+    const sidecar = JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { file: string; count: number; tombstones: number };
+    // 300 of 2300 is below the compaction share (compactFraction 0.2): only forget's own rule removes them.
+    expect(sidecar).toMatchObject({ count: 2000, tombstones: 0 });
+    const graph = new Index(dims, MetricKind.Cos);
+    graph.view(join(path, sidecar.file));
+    expect(goneRows.filter((row) => graph.contains(BigInt(row))), 'rows of the forgotten tenant in the graph file').toEqual([]);
+    expect(keptRows.every((row) => graph.contains(BigInt(row)))).toBe(true);
+    const kept = tenantBatch('keep', 0, 2000).units ?? [];
+    for (const unit of kept.slice(0, 20)) expect((await store.vectorSearch({ userId: 'keep' }, unit.vector as Float32Array, { k: 1 }))[0]?.unit.id).toBe(unit.id);
+    await store.dispose();
   });
 
   it('forget of an agent with thousands of units (the posting sweep) answers like the reference', { timeout: 300_000 }, async () => {

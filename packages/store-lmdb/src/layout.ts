@@ -45,6 +45,11 @@ export interface VectorLogEntry {
   added: number[];
   /** Rows whose vector was removed. */
   removed: number[];
+  /**
+   * Set by `forget`: the removed vectors must leave the graph file rather than stay in it as
+   * tombstones, so the indexer rebuilds the graph without them once it has applied this entry.
+   */
+  compact?: true;
 }
 
 /** A timeline index value. */

@@ -32,7 +32,7 @@ import { acquireWriterLock, assertWriterLock, releaseWriterLock } from './writer
 
 const storeName = 'store-lmdb';
 const capabilities: StoreCapabilities = Object.freeze({ persistent: true, exactVector: false, multiProcess: true });
-const defaultHnsw: HnswOptions = { connectivity: 16, expansionAdd: 64, expansionSearch: 0, quantization: 'i8', addThreads: 1 };
+const defaultHnsw: HnswOptions = { connectivity: 24, expansionAdd: 96, expansionSearch: 0, quantization: 'i8', addThreads: 1 };
 
 /**
  * The LMDB store. LMDB is the source of truth for everything; the usearch HNSW index is derived

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { MemoryStore } from '@engram/core';
 import { exactSearch, MetricKind } from 'usearch';
 import { createLmdbStore } from '../index.js';
+import type { HnswOptions } from '../vector/index-file.js';
 import { benchUnitId, benchUnits, benchVector, centres, lexicalQuery, queryVector, seeded } from './bench-data.js';
 
 const dims = 256;
@@ -43,6 +44,18 @@ interface StoreResult {
   rssMB: number;
   diskMB: number | null;
   forgetMs?: number;
+  /** `--beams`: the vector queries again at each fixed search beam (store-lmdb, reopened read-only). */
+  beamSweep?: BeamResult[];
+}
+
+/** What a store's child process reports: hits instead of recall (the parent holds the exact top 10). */
+type ChildResult = Omit<StoreResult, 'vectorRecallAt10' | 'beamSweep'> & { hits: string[][]; beamHits?: Array<Omit<BeamResult, 'vectorRecallAt10'> & { hits: string[][] }> };
+
+interface BeamResult {
+  beam: number;
+  vectorP50Ms: number;
+  vectorP95Ms: number;
+  vectorRecallAt10: number;
 }
 
 const { values: args } = parseArgs({
@@ -56,6 +69,8 @@ const { values: args } = parseArgs({
     store: { type: 'string' },
     directory: { type: 'string' },
     forget: { type: 'boolean', default: false },
+    hnsw: { type: 'string' },
+    beams: { type: 'string' },
   },
 });
 const units = Number(args.units);
@@ -63,6 +78,10 @@ const queries = Number(args.queries);
 const batch = Number(args.batch);
 const tenants = Number(args.tenants);
 const clusters = Math.max(16, Math.round(Math.sqrt(units)));
+/** `--hnsw '{"connectivity":32,"expansionAdd":128}'`: store-lmdb's HNSW options (defaults otherwise). */
+const hnsw = args.hnsw === undefined ? {} : (JSON.parse(args.hnsw) as Partial<HnswOptions>);
+/** `--beams 64,128,256`: search beams to time after the default run. */
+const beams = (args.beams ?? '').split(',').filter((beam) => beam !== '').map(Number);
 const progress = (message: string) => process.stderr.write(`[bench:store] ${message}\n`);
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
@@ -80,12 +99,32 @@ function directorySize(path: string): number {
   return bytes;
 }
 
-async function openStore(name: StoreName, path: string): Promise<MemoryStore> {
-  if (name === 'store-lmdb') return (await createLmdbStore({ path, dims })) as unknown as MemoryStore;
+/** Opens `name` at `path`; with `beam`, store-lmdb read-only with that fixed search beam. */
+async function openStore(name: StoreName, path: string, beam?: number): Promise<MemoryStore> {
+  if (name === 'store-lmdb') {
+    const options = beam === undefined ? { hnsw } : { hnsw: { ...hnsw, expansionSearch: beam }, readOnly: true };
+    return (await createLmdbStore({ path, dims, ...options })) as unknown as MemoryStore;
+  }
   const memory = (await import('@engram/store-memory').catch((error: unknown) => {
     throw new Error(`store-memory is not available (build it: pnpm --filter @engram/store-memory build): ${String(error)}`);
   })) as { createMemoryStore(): MemoryStore };
   return memory.createMemoryStore();
+}
+
+const scopeOf = (index: number) => ({ userId: `user-${index % tenants}` });
+
+/** The bench's vector top-10 queries: time and hits of each. */
+async function vectorQueries(store: MemoryStore, centreMatrix: Float32Array): Promise<{ times: number[]; hits: string[][] }> {
+  const times: number[] = [];
+  const hits: string[][] = [];
+  for (let index = 0; index < queries; index++) {
+    const vector = queryVector(index, dims, centreMatrix);
+    const before = performance.now();
+    const found = await store.vectorSearch(scopeOf(index), vector, { k: 10 });
+    times.push(performance.now() - before);
+    hits.push(found.map((hit) => hit.unit.id));
+  }
+  return { times, hits };
 }
 
 /** Runs one store in this process; prints its numbers and query hits as JSON. */
@@ -120,20 +159,11 @@ async function runStore(name: StoreName): Promise<void> {
     store = await openStore(name, path);
     reopenMs = performance.now() - opening;
   }
-  const scopeOf = (index: number) => ({ userId: `user-${index % tenants}` });
   for (let index = 0; index < 20; index++) {
     await store.vectorSearch(scopeOf(index), queryVector(queries + index, dims, centreMatrix), { k: 10 });
     await store.lexicalSearch(scopeOf(index), lexicalQuery(seeded(900_000 + index)), { k: 10 });
   }
-  const vectorTimes: number[] = [];
-  const hits: string[][] = [];
-  for (let index = 0; index < queries; index++) {
-    const vector = queryVector(index, dims, centreMatrix);
-    const before = performance.now();
-    const found = await store.vectorSearch(scopeOf(index), vector, { k: 10 });
-    vectorTimes.push(performance.now() - before);
-    hits.push(found.map((hit) => hit.unit.id));
-  }
+  const { times: vectorTimes, hits } = await vectorQueries(store, centreMatrix);
   const lexicalTimes: number[] = [];
   for (let index = 0; index < queries; index++) {
     const query = lexicalQuery(seeded(700_000 + index));
@@ -142,7 +172,7 @@ async function runStore(name: StoreName): Promise<void> {
     lexicalTimes.push(performance.now() - before);
   }
   const rssMB = process.memoryUsage().rss / 2 ** 20;
-  const result: Omit<StoreResult, 'vectorRecallAt10'> & { hits: string[][] } = {
+  const result: ChildResult = {
     insertPerSec: Math.round((units / writing) * 1000),
     ...(indexMs === undefined ? {} : { indexMs: Math.round(indexMs), indexPerSec: Math.round((units / indexMs) * 1000), flushWaitMs: Math.round(flushWaitMs ?? 0) }),
     reopenMs: reopenMs === null ? null : round(reopenMs, 1),
@@ -154,6 +184,19 @@ async function runStore(name: StoreName): Promise<void> {
     diskMB: name === 'store-lmdb' ? round(directorySize(path) / 2 ** 20, 1) : null,
     hits,
   };
+  if (name === 'store-lmdb' && beams.length > 0) {
+    await store.dispose();
+    result.beamHits = [];
+    for (const beam of beams) {
+      const reader = await openStore(name, path, beam);
+      for (let index = 0; index < 20; index++) await reader.vectorSearch(scopeOf(index), queryVector(queries + index, dims, centreMatrix), { k: 10 });
+      const sweep = await vectorQueries(reader, centreMatrix);
+      await reader.dispose();
+      result.beamHits.push({ beam, vectorP50Ms: round(percentile(sweep.times, 0.5)), vectorP95Ms: round(percentile(sweep.times, 0.95)), hits: sweep.hits });
+      progress(`${name}: beam ${beam}: p50 ${round(percentile(sweep.times, 0.5))} ms, p95 ${round(percentile(sweep.times, 0.95))} ms`);
+    }
+    store = await openStore(name, path);
+  }
   if (args.forget) {
     const before = performance.now();
     for (let tenant = 0; tenant < tenants; tenant++) await store.forget({ userId: `user-${tenant}` });
@@ -164,9 +207,9 @@ async function runStore(name: StoreName): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function runChild(name: StoreName): Promise<Omit<StoreResult, 'vectorRecallAt10'> & { hits: string[][] }> {
+function runChild(name: StoreName): Promise<ChildResult> {
   const script = fileURLToPath(import.meta.url);
-  const passed = ['--units', String(units), '--queries', String(queries), '--batch', String(batch), '--tenants', String(tenants), ...(args.forget ? ['--forget'] : [])];
+  const passed = ['--units', String(units), '--queries', String(queries), '--batch', String(batch), '--tenants', String(tenants), ...(args.forget ? ['--forget'] : []), ...(args.hnsw === undefined ? [] : ['--hnsw', args.hnsw]), ...(args.beams === undefined ? [] : ['--beams', args.beams])];
   // A given directory keeps the store-lmdb store for inspection (it must be empty or absent).
   if (args.directory !== undefined && name === 'store-lmdb') passed.push('--directory', args.directory);
   const child = spawn(process.execPath, ['--max-old-space-size=16384', script, '--store', name, ...passed], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -202,6 +245,16 @@ function exactTopTen(): string[][] {
   return truth;
 }
 
+/** Mean share of each query's exact top 10 found. */
+function recallAt10(hits: string[][], truth: string[][]): number {
+  let recall = 0;
+  hits.forEach((found, index) => {
+    const expected = new Set(truth[index]);
+    recall += found.filter((id) => expected.has(id)).length / Math.max(1, expected.size);
+  });
+  return round(recall / hits.length, 4);
+}
+
 async function main(): Promise<void> {
   if (args.store !== undefined) {
     await runStore(args.store as StoreName);
@@ -214,13 +267,9 @@ async function main(): Promise<void> {
   const stores: Record<string, StoreResult> = {};
   for (const name of selected) {
     progress(`running ${name}…`);
-    const { hits, ...numbers } = await runChild(name);
-    let recall = 0;
-    hits.forEach((found, index) => {
-      const expected = new Set(truth[index]);
-      recall += found.filter((id) => expected.has(id)).length / Math.max(1, expected.size);
-    });
-    stores[name] = { ...numbers, vectorRecallAt10: round(recall / hits.length, 4) };
+    const { hits, beamHits, ...numbers } = await runChild(name);
+    const beamSweep = beamHits?.map(({ hits: beamHits, ...beam }) => ({ ...beam, vectorRecallAt10: recallAt10(beamHits, truth) }));
+    stores[name] = { ...numbers, vectorRecallAt10: recallAt10(hits, truth), ...(beamSweep === undefined ? {} : { beamSweep }) };
     progress(`${name}: ${JSON.stringify(stores[name])}`);
   }
   const report = { units, dims, stores };

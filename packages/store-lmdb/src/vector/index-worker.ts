@@ -129,10 +129,12 @@ class IndexBuilder {
     // announced but this read transaction does not see yet is taken on the next step, never skipped.
     const through = Math.min(target, this.meta('generation'));
     let added = 0;
+    let compact = false;
     for (const { key, value } of vectorLog.getRange({ start: this.applied, end: through, exclusiveStart: true, inclusiveEnd: true }) as Iterable<{ key: Key; value: VectorLogEntry }>) {
       this.index ??= createIndex(this.dims, this.options);
       const index = this.index;
       this.tombstones += value.removed.length;
+      if (value.compact === true && value.removed.length > 0) compact = true;
       let filled = 0;
       const flush = () => {
         if (filled > 0) index.add(this.keys.subarray(0, filled), this.matrix.subarray(0, filled * this.dims), this.options.addThreads ?? 0);
@@ -157,8 +159,9 @@ class IndexBuilder {
       if (added >= budget) break;
     }
     if (added < budget) this.applied = Math.max(this.applied, through);
-    if (this.index !== undefined && this.tombstones > this.maintenance.compactFraction * this.index.size()) {
+    if (this.index !== undefined && this.tombstones > 0 && (compact || this.tombstones > this.maintenance.compactFraction * this.index.size())) {
       // usearch's own removal slows with index size; rebuilding without the tombstones is cheaper.
+      // A forget rebuilds at once whatever its share: its vectors must not stay in the file.
       this.rebuild();
     }
     return this.applied >= target;

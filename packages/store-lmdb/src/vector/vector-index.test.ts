@@ -20,9 +20,9 @@ async function openStore(path: string, warnings: string[] = []) {
   return createLmdbStore({ path, exactScanLimit: 0, hnsw: { expansionSearch: 1024, expansionAdd: 256, addThreads: 1 }, indexMaintenance: { saveMinimumChanges: 1_000_000, idleSaveMs: 0 }, onWarning: (message) => warnings.push(message) });
 }
 
-/** Every written unit is found first by its own vector. */
-async function expectSelfFound(path: string, written: UnitInput[], warnings: string[]): Promise<void> {
-  const store = await openStore(path, warnings);
+/** Every written unit is found first by its own vector (in the store `open` opens). */
+async function expectSelfFound(path: string, written: UnitInput[], warnings: string[], open: typeof openStore = openStore): Promise<void> {
+  const store = await open(path, warnings);
   try {
     for (const unit of written.filter((_, index) => index % 7 === 0)) {
       const [hit] = await store.vectorSearch(scope, unit.vector as Float32Array, { k: 1 });
@@ -33,7 +33,7 @@ async function expectSelfFound(path: string, written: UnitInput[], warnings: str
   }
 }
 
-const sidecar = (path: string) => JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { generation: number; file: string; count: number };
+const sidecar = (path: string) => JSON.parse(readFileSync(join(path, 'vectors.json'), 'utf8')) as { generation: number; file: string; count: number; connectivity: number; quantization: string };
 
 describe('store-lmdb vector index file', () => {
   let path: string;
@@ -157,6 +157,43 @@ describe('store-lmdb vector index file', () => {
       await after.dispose();
     }
     expect(JSON.parse(readFileSync(join(old, 'vectors.json'), 'utf8')).quantization).toBe('i8');
+  });
+
+  it('a graph built with the previous defaults (connectivity 16, expansion 64) is searched while it is rebuilt once with the current ones', async () => {
+    const old = join(path, '..', 'previous-defaults');
+    const before = await createLmdbStore({ path: old, exactScanLimit: 0, hnsw: { connectivity: 16, expansionAdd: 64 }, onWarning: () => undefined });
+    await before.write({ units: written });
+    await before.dispose();
+    expect(sidecar(old)).toMatchObject({ connectivity: 16, quantization: 'i8', count: 300 });
+    const warnings: string[] = [];
+    const after = await createLmdbStore({ path: old, exactScanLimit: 0, onWarning: (message) => warnings.push(message) });
+    const selfFound = async () => {
+      for (const unit of written.filter((_, index) => index % 7 === 0)) {
+        const hits = await after.vectorSearch(scope, unit.vector as Float32Array, { k: 3 });
+        expect(hits.map((hit) => hit.unit.id)).toContain(unit.id);
+      }
+    };
+    try {
+      expect(warnings.join('\n')).toMatch(/built with other HNSW options \(connectivity 16, i8; now 24, i8\); rebuilding it from LMDB \(300 vectors\) in the background, searching the old one meanwhile/);
+      await selfFound();
+      await after.flush();
+      expect(sidecar(old)).toMatchObject({ connectivity: 24, quantization: 'i8', count: 300 });
+      await selfFound();
+    } finally {
+      await after.dispose();
+    }
+    const again: string[] = [];
+    const reopened = await createLmdbStore({ path: old, onWarning: (message) => again.push(message) });
+    await reopened.dispose();
+    expect(again, 'the graph is rebuilt once').toEqual([]);
+  });
+
+  it('a reader searches the saved graph as it is when its HNSW options differ (no private rebuild, no warning)', async () => {
+    const warnings: string[] = [];
+    await expectSelfFound(path, written, warnings, (at, into = []) =>
+      createLmdbStore({ path: at, readOnly: true, exactScanLimit: 0, hnsw: { connectivity: 8, quantization: 'f16', expansionSearch: 1024 }, onWarning: (message) => into.push(message) }),
+    );
+    expect(warnings).toEqual([]);
   });
 
   it('a writer that ends without dispose() still exits; the next open indexes what it committed', async () => {

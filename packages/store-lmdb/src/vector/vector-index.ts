@@ -4,7 +4,7 @@ import type { Index } from 'usearch';
 import type { Databases, VectorLogEntry } from '../layout.js';
 import type { Snapshot } from '../snapshot.js';
 import type { IndexPlan } from './background-indexer.js';
-import { createIndex, openIndexFile, readSidecar, releaseIndex, type HnswOptions, type Sidecar } from './index-file.js';
+import { builtWith, createIndex, openIndexFile, readSidecar, releaseIndex, type HnswOptions, type Sidecar } from './index-file.js';
 
 /** When the writer saves and compacts the index file. */
 export interface IndexMaintenance {
@@ -37,9 +37,11 @@ const addBatch = 8192;
  *
  * The writer does not change the graph itself: a background thread (`index-worker.ts`) builds it
  * and saves files; each save marks this view stale and the next search re-maps the newer file.
- * Readers (other processes) do the same with the writer's files. A missing, stale, foreign or
- * corrupt file is detected at open: the writer warns and plans a rebuild (or a catch-up) for the
- * background thread; a reader rebuilds a private in-memory graph — never an error.
+ * Readers (other processes) do the same with the writer's files. A missing, stale or corrupt file
+ * (or one of another dimension) is detected at open: the writer warns and plans a rebuild (or a
+ * catch-up) for the background thread; a reader rebuilds a private in-memory graph — never an
+ * error. A file built with other HNSW options is still a correct graph: readers search it as it
+ * is (the writer owns the files), the writer searches it while its thread rebuilds the graph.
  */
 export class VectorIndex {
   private index: Index | undefined;
@@ -121,10 +123,10 @@ export class VectorIndex {
     const prunedThrough = (snapshot.get(this.databases.meta, 'logPrunedThrough') as number | undefined) ?? 0;
     this.delta.clear();
     this.stale = false;
-    let found = readSidecar(this.directory, this.dims, this.options);
+    let found = readSidecar(this.directory, this.dims);
     // A reader may look just as the writer replaces the file: read the new sidecar again.
     for (let attempt = 0; attempt < 3 && (this.mode === 'reader' || remap) && 'problem' in found && found.problem.includes('missing'); attempt++) {
-      found = readSidecar(this.directory, this.dims, this.options);
+      found = readSidecar(this.directory, this.dims);
     }
     let problem = 'problem' in found ? found.problem : undefined;
     if ('sidecar' in found) {
@@ -139,8 +141,15 @@ export class VectorIndex {
           this.sidecar = sidecar;
           this.applied = sidecar.generation;
           this.coversAll = true;
-          if (this.mode === 'writer' && behind && !remap) this.warn(`store-lmdb: the vector index is behind the database (generation ${sidecar.generation} of ${generation}); catching up from the change log in the background`);
           this.sync(snapshot);
+          if (this.mode === 'writer' && !remap && !builtWith(sidecar, this.options)) {
+            // Still a correct graph of these vectors: it serves searches until the new one is saved.
+            this.warn(
+              `store-lmdb: the vector index was built with other HNSW options (connectivity ${sidecar.connectivity}, ${sidecar.quantization}; now ${this.options.connectivity}, ${this.options.quantization}); rebuilding it from LMDB (${vectorCount} vectors) in the background, searching the old one meanwhile`,
+            );
+            return { kind: 'rebuild' };
+          }
+          if (this.mode === 'writer' && behind && !remap) this.warn(`store-lmdb: the vector index is behind the database (generation ${sidecar.generation} of ${generation}); catching up from the change log in the background`);
           return { kind: 'load', sidecar, behind };
         } catch (error) {
           problem = `the vector index file is corrupt (${error instanceof Error ? error.message : String(error)})`;
@@ -242,7 +251,7 @@ export class VectorIndex {
     }
     this.applied = generation;
     if (this.mode === 'reader' && this.delta.size > Math.max(10_000, 0.1 * this.size)) {
-      const found = readSidecar(this.directory, this.dims, this.options);
+      const found = readSidecar(this.directory, this.dims);
       if ('sidecar' in found && found.sidecar.generation > (this.sidecar?.generation ?? -1)) this.reopen(snapshot, false);
     }
   }

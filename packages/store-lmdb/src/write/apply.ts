@@ -96,6 +96,8 @@ export function deleteUnit(databases: Databases, scope: ScopeFilter, id: string)
  */
 export function forgetScope(databases: Databases, scope: ScopeFilter): Commit | undefined {
   const mutation = new Mutation(databases);
+  // Forgetting erases: the scope's vectors leave the graph file too, not only LMDB.
+  mutation.compactIndex();
   const tenant = keyPart(scope.userId);
   const whole = scope.agentId === undefined && scope.sessionId === undefined;
   const units: StoredUnit[] = [];

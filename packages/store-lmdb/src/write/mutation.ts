@@ -67,12 +67,18 @@ export class Mutation {
   private readonly intervals = new IntervalCache();
   private nextRow: number;
   private changed = false;
+  private compact = false;
   private dims: number | undefined;
 
   constructor(private readonly databases: Databases) {
     this.postings = new PostingWriter(databases);
     this.nextRow = (databases.meta.get('nextRow') as number | undefined) ?? 1;
     this.dims = databases.meta.get('dims') as number | undefined;
+  }
+
+  /** The vectors this transaction removes must leave the graph file, not stay as tombstones (`forget`). */
+  compactIndex(): void {
+    this.compact = true;
   }
 
   /** Marks the transaction as changing something (so it gets a generation). */
@@ -206,7 +212,7 @@ export class Mutation {
         if (next > 0) tenantVectors.putSync(tenant, next);
         else tenantVectors.removeSync(tenant);
       }
-      vectorLog.putSync(generation, { added: this.added, removed: this.removed });
+      vectorLog.putSync(generation, { added: this.added, removed: this.removed, ...(this.compact && this.removed.length > 0 ? { compact: true as const } : {}) });
     }
     return { generation, vectorsChanged: this.added.length > 0 || this.removed.length > 0 };
   }
