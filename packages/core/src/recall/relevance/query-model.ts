@@ -101,6 +101,11 @@ const determiners = new Set([
   'this', 'that', 'these', 'those', 'each', 'every', 'many', 'few', 'several', 'favorite', 'favourite',
 ]);
 
+/** Whether the word after a query word ends its noun phrase: nothing, a stop word or question scaffolding. */
+function endsNounPhrase(next: string | undefined): boolean {
+  return next === undefined || isStopWord(next) || isQuestionScaffolding(next);
+}
+
 /**
  * Whether a query word names a category whose kinds may be the answer: the head of a noun phrase
  * ("what instruments does she play", "a cocktail for the party"), that is a plural or a noun a
@@ -108,8 +113,7 @@ const determiners = new Set([
  * "current" nor "photography" is what is asked for) nor a verb ("would complement").
  */
 function namesCategory(word: string, previous: string | undefined, next: string | undefined): boolean {
-  const head = next === undefined || isStopWord(next) || isQuestionScaffolding(next);
-  if (!head) return false;
+  if (!endsNounPhrase(next)) return false;
   return (previous !== undefined && determiners.has(previous)) || nounBaseForms(word).some((base) => base !== word);
 }
 
@@ -119,7 +123,7 @@ function namesCategory(word: string, previous: string | undefined, next: string 
  * adjective ("my current setup"), and the head is a kind of instrumentality in WordNet.
  */
 function modifiesEquipment(word: string, next: string | undefined): boolean {
-  if (next === undefined || isStopWord(next) || isQuestionScaffolding(next)) return false;
+  if (next === undefined || endsNounPhrase(next)) return false;
   return !isAdjective(word) && nounBaseForms(word).length > 0 && nounIsA(next, queryModelDefaults.equipmentHead);
 }
 
